@@ -1,0 +1,6 @@
+export default defineBackground(() => {
+  browser.runtime.onMessage.addListener((message) => {
+    if (message?.type === 'ping') return Promise.resolve({ type: 'pong' });
+    return undefined;
+  });
+});

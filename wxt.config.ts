@@ -1,0 +1,58 @@
+import { defineConfig } from 'wxt';
+
+/**
+ * Public half of the development/test signing key. With it, Chrome derives the fixed extension id
+ * `kooidenmidbebafggpphlmfpiafeiocd`, so `identity.getRedirectURL()` is stable and the emulator can
+ * register it as an OAuth redirect URI. Production (store) builds leave it out: the store assigns
+ * the real id. The private half is not needed for unpacked builds and is not kept.
+ */
+const DEV_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAqVkiKak/fLib4ULz59NxnRAnPXkx/Sp6xwbyq5Wszyi9HTHAkmZ3tv' +
+  'fe8LL8sYEEKvx2GxRQc6A/w2G/ezHq6mcO2f1iJ47HChD3jCLWrI423CWg3O7wAHhbJ0FXfKSlFDWlrLkGhDVIuVITS8w1DNmV' +
+  'mtV6Skm8C2DjkSO8/3kBWFPq4I+Z74boZNWw70X+TtezQGI0GDNjQVTLYcqriRMaFSHxluZTrhuy+HRmHTcwEX5vH1vhJwF8eF' +
+  'kAxnkvHhQNXLJnVG0JFTl0vHLDwygdoA1GLRPkqzCTduj5M+BLehEkylNevIArzlTYHnIbLTyHOgDcGp5XtNvoTUj10wIDAQAB';
+
+/** Fixed Firefox add-on id: its storage and `identity` redirect URL survive reinstalls. */
+const FIREFOX_ADDON_ID = 'space-clipper@spaceclipper.app';
+
+/**
+ * The service's address and OAuth client id baked into a build. Store builds use the real service;
+ * `npm start`, the demo and the tests build against the local emulator by setting these variables.
+ */
+const API_BASE_URL = process.env.SPACE_CLIPPER_API_BASE_URL ?? 'https://api.workspace-notes.app';
+const OAUTH_CLIENT_ID = process.env.SPACE_CLIPPER_OAUTH_CLIENT_ID ?? 'space-clipper';
+
+/** Match pattern for the API's origin (ports are not part of match patterns). */
+function originPattern(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.hostname}/*`;
+}
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  manifestVersion: 3,
+  vite: () => ({
+    define: {
+      __API_BASE_URL__: JSON.stringify(API_BASE_URL),
+      __OAUTH_CLIENT_ID__: JSON.stringify(OAUTH_CLIENT_ID),
+    },
+  }),
+  zip: {
+    excludeSources: ['.output/**', 'bench/out/**', 'test-results/**', 'playwright-report/**'],
+  },
+  manifest: ({ mode }) => ({
+    name: '__MSG_extName__',
+    short_name: 'Space Clipper',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    homepage_url: 'https://github.com/space-clipper/space-clipper',
+    permissions: ['activeTab', 'scripting', 'contextMenus', 'storage', 'identity', 'alarms', 'notifications'],
+    host_permissions: [originPattern(API_BASE_URL)],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    action: { default_title: '__MSG_actionTitle__' },
+    ...(mode === 'production' ? {} : { key: DEV_PUBLIC_KEY }),
+    browser_specific_settings: {
+      gecko: { id: FIREFOX_ADDON_ID, strict_min_version: '128.0' },
+    },
+  }),
+});
