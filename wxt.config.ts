@@ -40,7 +40,7 @@ export default defineConfig({
   zip: {
     excludeSources: ['.output/**', 'bench/out/**', 'test-results/**', 'playwright-report/**'],
   },
-  manifest: ({ mode }) => ({
+  manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',
     short_name: 'Space Clipper',
     description: '__MSG_extDescription__',
@@ -50,9 +50,18 @@ export default defineConfig({
     host_permissions: [originPattern(API_BASE_URL)],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: '__MSG_actionTitle__' },
-    ...(mode === 'production' ? {} : { key: DEV_PUBLIC_KEY }),
+    ...(browser === 'chrome' && mode !== 'production' ? { key: DEV_PUBLIC_KEY } : {}),
     browser_specific_settings: {
-      gecko: { id: FIREFOX_ADDON_ID, strict_min_version: '128.0' },
+      gecko: {
+        id: FIREFOX_ADDON_ID,
+        strict_min_version: '140.0',
+        // Clips (page content and URLs) go to the person's own workspace service, nowhere else.
+        data_collection_permissions: { required: ['websiteContent'] },
+      },
+      gecko_android: {
+        // The data-collection declaration needs Firefox for Android 142.
+        strict_min_version: '142.0',
+      },
     },
   }),
 });

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BenchRow } from './report.ts';
+
+const KB = 1024;
+
+/** What an entrypoint costs to load: its own files plus every chunk they import statically. */
+export async function measureEntrypointSizes(outDir: string): Promise<BenchRow[]> {
+  const manifest = JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8')) as {
+    background?: { service_worker?: string };
+  };
+  const rows: BenchRow[] = [];
+  const add = async (figure: string, roots: string[], budgetKb: number) => {
+    const files = await closure(outDir, roots);
+    const contents = await Promise.all([...files].map((file) => readFile(path.join(outDir, file))));
+    const raw = contents.reduce((sum, buf) => sum + buf.length, 0);
+    const gzip = contents.reduce((sum, buf) => sum + gzipSync(buf, { level: 9 }).length, 0);
+    rows.push({
+      figure,
+      value: `${fmtKb(gzip)} gzip (${fmtKb(raw)} raw, ${files.size} files)`,
+      budget: `≤ ${budgetKb} KB gzip`,
+      ok: gzip <= budgetKb * KB,
+    });
+  };
+  await add('popup JS+CSS', await htmlAssets(outDir, 'popup.html'), 100);
+  await add('options JS+CSS', await htmlAssets(outDir, 'options.html'), 100);
+  await add('background', [manifest.background?.service_worker ?? 'background.js'], 40);
+  for (const script of await contentScripts(outDir)) await add(`content script ${script}`, [script], 15);
+  return rows;
+}
+
+function fmtKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+/** Scripts and stylesheets an HTML entrypoint loads. */
+async function htmlAssets(outDir: string, html: string): Promise<string[]> {
+  const source = await readFile(path.join(outDir, html), 'utf8');
+  const refs = [...source.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1] as string);
+  return refs.map((ref) => path.normalize(ref.replace(/^\//, '')));
+}
+
+/** Content scripts are registered at runtime, so they are found by their output folder. */
+async function contentScripts(outDir: string): Promise<string[]> {
+  const { readdir } = await import('node:fs/promises');
+  const dir = path.join(outDir, 'content-scripts');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.filter((name) => name.endsWith('.js')).map((name) => `content-scripts/${name}`);
+}
+
+/** The files plus every chunk reachable through static imports (dynamic imports load later). */
+async function closure(outDir: string, roots: string[]): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.js')) continue;
+    const code = await readFile(path.join(outDir, file), 'utf8');
+    for (const match of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g)) {
+      queue.push(path.normalize(path.join(path.dirname(file), match[1] as string)));
+    }
+  }
+  return seen;
+}

@@ -1,0 +1,32 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** The popup, opened as a tab (`?tabId=N` makes it act on tab N instead of itself). */
+export class PopupPage {
+  page!: Page;
+
+  constructor(
+    private readonly context: BrowserContext,
+    private readonly extensionId: string,
+  ) {}
+
+  async open(forTab?: Page): Promise<Page> {
+    const tabId = forTab ? await tabIdOf(forTab) : undefined;
+    const query = tabId === undefined ? '' : `?tabId=${tabId}`;
+    this.page = await this.context.newPage();
+    await this.page.goto(`chrome-extension://${this.extensionId}/popup.html${query}`);
+    return this.page;
+  }
+}
+
+/** Chrome's tab id of a page, asked from the extension's service worker. */
+export async function tabIdOf(page: Page): Promise<number> {
+  const worker = page.context().serviceWorkers()[0];
+  if (!worker) throw new Error('the extension service worker is not running');
+  const url = page.url();
+  return worker.evaluate(async (target) => {
+    const tabs = await chrome.tabs.query({});
+    const tab = tabs.find((t) => t.url === target);
+    if (tab?.id === undefined) throw new Error(`no tab with url ${target}`);
+    return tab.id;
+  }, url);
+}
