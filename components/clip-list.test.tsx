@@ -1,0 +1,92 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ClipList, type ClipListProps, type ClipView } from './clip-list';
+
+const base = { kind: 'page', updatedAt: Date.UTC(2025, 4, 6, 9, 30) } as const;
+const clips: ClipView[] = [
+  { ...base, id: 'a', title: 'Example Domain', state: 'failed', reason: 'The service answered 500.' },
+  { ...base, id: 'b', title: 'Offline page', state: 'pending' },
+  { ...base, id: 'c', title: 'Expired', state: 'needs-sign-in', reason: 'Your session has ended.' },
+  { ...base, id: 'd', title: 'On its way', state: 'sending' },
+  { ...base, id: 'e', title: 'Landed', state: 'landed', openUrl: 'https://app.example/o/1' },
+  { ...base, id: 'f', title: 'Quote', kind: 'append', targetTitle: 'Reading list', state: 'landed' },
+];
+
+function renderList(overrides: Partial<ClipListProps> = {}) {
+  const props = { onRetry: vi.fn(), onDiscard: vi.fn(), onSignIn: vi.fn(), onOpen: vi.fn(), ...overrides };
+  render(<ClipList clips={clips} {...props} />);
+  return props;
+}
+
+function item(title: string): HTMLElement {
+  const found = screen.getAllByRole('listitem').find((li) => li.textContent?.includes(title));
+  if (!found) throw new Error(`no clip ${title}`);
+  return found;
+}
+
+function buttonNames(title: string) {
+  return within(item(title))
+    .queryAllByRole('button')
+    .map((button) => button.getAttribute('aria-label'));
+}
+
+describe('ClipList', () => {
+  it('says each state in words, with the reason when there is one', () => {
+    renderList();
+    expect(item('Example Domain')).toHaveTextContent('Failed');
+    expect(item('Example Domain')).toHaveTextContent('The service answered 500.');
+    expect(item('Offline page')).toHaveTextContent('Waiting to send');
+    expect(item('Expired')).toHaveTextContent('Needs sign-in');
+    expect(item('On its way')).toHaveTextContent('Sending…');
+    expect(item('Landed')).toHaveTextContent('Saved');
+    expect(item('Quote')).toHaveTextContent('Added to an object to Reading list');
+  });
+
+  it('offers the actions that fit each state, named with the clip title', () => {
+    renderList();
+    expect(buttonNames('Example Domain')).toEqual(['Retry Example Domain', 'Discard Example Domain']);
+    expect(buttonNames('Offline page')).toEqual(['Retry Offline page', 'Discard Offline page']);
+    expect(buttonNames('Expired')).toEqual(['Sign in again for Expired', 'Retry Expired', 'Discard Expired']);
+    expect(buttonNames('On its way')).toEqual([]);
+    expect(buttonNames('Landed')).toEqual(['Open Landed']);
+    expect(buttonNames('Quote')).toEqual([]);
+  });
+
+  it('passes the clip to each callback', async () => {
+    const user = userEvent.setup();
+    const props = renderList();
+    await user.click(screen.getByRole('button', { name: 'Retry Example Domain' }));
+    await user.click(screen.getByRole('button', { name: 'Discard Offline page' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in again for Expired' }));
+    await user.click(screen.getByRole('button', { name: 'Open Landed' }));
+    expect(props.onRetry).toHaveBeenCalledWith(clips[0]);
+    expect(props.onDiscard).toHaveBeenCalledWith(clips[1]);
+    expect(props.onSignIn).toHaveBeenCalledWith(clips[2]);
+    expect(props.onOpen).toHaveBeenCalledWith(clips[4]);
+  });
+
+  it('is worked with the keyboard alone', async () => {
+    const user = userEvent.setup();
+    const props = renderList();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Retry Example Domain' })).toHaveFocus();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(props.onDiscard).toHaveBeenCalledWith(clips[0]);
+  });
+
+  it('has no interactive element inside another', () => {
+    renderList();
+    for (const button of screen.getAllByRole('button')) {
+      expect(button.parentElement?.closest('button, a, [role="button"]')).toBeNull();
+      expect(button.querySelector('button, a, input, select, textarea')).toBeNull();
+    }
+  });
+
+  it('says so when the outbox is empty', () => {
+    render(<ClipList clips={[]} onRetry={vi.fn()} onDiscard={vi.fn()} onSignIn={vi.fn()} onOpen={vi.fn()} />);
+    expect(screen.getByText('No clips waiting.')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+});
