@@ -1,0 +1,175 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { bearerToken, tokenKindOf } from './auth.ts';
+import { blockRoutes } from './block-routes.ts';
+import type { EmulatorContext } from './context.ts';
+import { controlRoutes } from './control-routes.ts';
+import { ApiError, errorBody } from './errors.ts';
+import type { FaultRule } from './faults.ts';
+import { htmlResponse } from './html.ts';
+import { renderStatePage } from './html-page.ts';
+import { type AppContext, type AppEnv, apiErrorResponse, jsonResponse, type LogInfo, MAX_BODY_BYTES } from './http.ts';
+import { peekJwt } from './jwt.ts';
+import { listingRoutes } from './listing-routes.ts';
+import { OAuthError } from './oauth.ts';
+import { oauthErrorResponse, oauthRoutes } from './oauth-routes.ts';
+import { objectRoutes } from './object-routes.ts';
+import { loggableQuery } from './request-log.ts';
+import { spaceRoutes } from './space-routes.ts';
+
+/** Assembles the Hono app: CORS, faults + request log, body limit, the routes, and error mapping. */
+
+/** Paths that are neither logged nor subject to faults: the test controls and the look-at-it page. */
+function isInternal(path: string): boolean {
+  return path.startsWith('/__emulator') || path === '/' || path === '/favicon.ico';
+}
+
+const DEFAULT_FAULT_CODES: Record<number, string> = {
+  400: 'cap_invalid_request',
+  401: 'cap_not_authenticated',
+  403: 'cap_forbidden',
+  404: 'cap_not_found',
+  413: 'cap_payload_too_large',
+  429: 'cap_rate_limited',
+};
+
+function faultResponse(rule: FaultRule): Response {
+  const status = rule.status ?? 500;
+  const body =
+    rule.body ?? JSON.stringify(errorBody(DEFAULT_FAULT_CODES[status] ?? 'cap_internal_error', 'Injected fault'));
+  const guessed = /^\s*</.test(body)
+    ? 'text/html; charset=utf-8'
+    : /^\s*[[{"]/.test(body)
+      ? 'application/json'
+      : 'text/plain';
+  return new Response(status === 204 || status === 304 ? null : body, {
+    status,
+    headers: { 'Content-Type': rule.contentType ?? guessed, ...rule.headers },
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The form fields of a token request, read from a copy of the body (the handler reads the original). */
+async function peekForm(c: AppContext): Promise<URLSearchParams | undefined> {
+  if (c.req.method !== 'POST' || !c.req.path.startsWith('/oauth/')) return undefined;
+  if (!/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')) return undefined;
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (length > MAX_BODY_BYTES) return undefined;
+  return new URLSearchParams(await c.req.raw.clone().text());
+}
+
+function faultsAndLog(ctx: EmulatorContext) {
+  return async (c: AppContext, next: () => Promise<void>) => {
+    const path = c.req.path;
+    if (isInternal(path)) return next();
+    const info: LogInfo = {};
+    c.set('logInfo', info);
+    const started = ctx.clock.now();
+    const authorization = c.req.header('authorization');
+    const record = (status: number | null) => {
+      const token = bearerToken(authorization);
+      const peeked = token && !token.startsWith('cap-api-') ? peekJwt(token) : null;
+      const clientId = info.clientId ?? (typeof peeked?.client_id === 'string' ? peeked.client_id : undefined);
+      ctx.log.add({
+        time: new Date(started).toISOString(),
+        method: c.req.method,
+        path,
+        query: loggableQuery(new URL(c.req.url).searchParams),
+        status,
+        ...(info.fault ? { fault: info.fault } : {}),
+        tokenKind: tokenKindOf(authorization),
+        ...(clientId ? { clientId } : {}),
+        ...(info.grantType ? { grantType: info.grantType } : {}),
+      });
+    };
+
+    const rule = ctx.faults.pick(c.req.method, path);
+    if (!rule) {
+      await next();
+      record(c.res.status);
+      return;
+    }
+    const form = await peekForm(c);
+    if (form) {
+      info.clientId = form.get('client_id') ?? undefined;
+      info.grantType = form.get('grant_type') ?? undefined;
+    }
+    const answers = rule.status !== undefined || rule.body !== undefined;
+    const action =
+      rule.drop === 'before' ? 'drop-before' : rule.drop === 'after' ? 'drop-after' : answers ? 'respond' : 'delay';
+    info.fault = { id: rule.id, action };
+    if (rule.delayMs) await sleep(rule.delayMs);
+    // The raw socket: destroying it ends the exchange without any HTTP response.
+    const socket = c.env?.incoming?.socket;
+    if (rule.drop === 'before') {
+      socket?.destroy();
+      record(null);
+      return new Response(null, { status: 499 });
+    }
+    if (answers) {
+      record(rule.status ?? 500);
+      return faultResponse(rule);
+    }
+    await next();
+    record(c.res.status);
+    if (rule.drop === 'after') socket?.destroy();
+  };
+}
+
+export function createApp(ctx: EmulatorContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['Retry-After'],
+      maxAge: 600,
+    }),
+  );
+  app.use('*', faultsAndLog(ctx));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      // The rest of the body is never read, so the connection cannot be reused: close it.
+      onError: () =>
+        apiErrorResponse(
+          new ApiError('cap_payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes (1 MiB)`, {
+            Connection: 'close',
+          }),
+        ),
+    }),
+  );
+
+  app.get('/', (c) =>
+    htmlResponse(renderStatePage(ctx, c.req.query('refresh') !== '0'), 200, { 'Cache-Control': 'no-store' }),
+  );
+  app.get('/favicon.ico', () => new Response(null, { status: 204 }));
+  objectRoutes(app, ctx);
+  listingRoutes(app, ctx);
+  spaceRoutes(app, ctx);
+  blockRoutes(app, ctx);
+  oauthRoutes(app, ctx);
+  controlRoutes(app, ctx);
+
+  app.notFound((c) => jsonResponse(errorBody('cap_not_found', `No route ${c.req.method} ${c.req.path}`), 404));
+  app.onError((error) => {
+    if (error instanceof ApiError) return apiErrorResponse(error);
+    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    if (error instanceof HTTPException) {
+      return jsonResponse(
+        errorBody(error.status === 413 ? 'cap_payload_too_large' : 'cap_invalid_request', error.message),
+        error.status,
+      );
+    }
+    return jsonResponse(errorBody('cap_internal_error', `Internal emulator error: ${String(error)}`), 500);
+  });
+  return app;
+}
