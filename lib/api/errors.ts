@@ -1,0 +1,214 @@
+/**
+ * One error hierarchy for everything the API module can fail with. Callers branch on `kind`
+ * (it survives extension messaging, `instanceof` does not) and show `message` to a person.
+ */
+
+export type ApiErrorKind =
+  | 'not_authenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'invalid_input'
+  | 'rate_limited'
+  | 'server'
+  | 'network'
+  | 'aborted'
+  | 'malformed_response'
+  | 'oauth';
+
+export interface ApiErrorInit {
+  /** `METHOD /path` of the request, or a local operation name; never a full URL with a token. */
+  endpoint: string;
+  status?: number | undefined;
+  code?: string | undefined;
+  mayHaveBeenApplied?: boolean | undefined;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly endpoint: string;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  /**
+   * True when a write may have reached the server while its answer was lost or unreadable. The
+   * outbox looks for the result before resending, so a clip is never saved twice.
+   */
+  readonly mayHaveBeenApplied: boolean;
+
+  constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
+    this.kind = kind;
+    this.endpoint = init.endpoint;
+    this.status = init.status;
+    this.code = init.code;
+    this.mayHaveBeenApplied = init.mayHaveBeenApplied ?? false;
+  }
+}
+
+export class NotAuthenticatedError extends ApiError {
+  constructor(init: ApiErrorInit & { message?: string }) {
+    super(
+      'not_authenticated',
+      init.message ??
+        'The connection to your space is no longer valid (signed out, expired or revoked token). Sign in again or paste a new API token.',
+      { ...init, status: init.status ?? 401 },
+    );
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(init: ApiErrorInit) {
+    super(
+      'forbidden',
+      'This connection is not allowed to do that; the token may be read-only. Connect with a token that allows writing.',
+      { ...init, status: init.status ?? 403 },
+    );
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(init: ApiErrorInit) {
+    super(
+      'not_found',
+      'The item was not found in this space. It may have been deleted, moved to the trash, or belong to another space.',
+      { ...init, status: init.status ?? 404 },
+    );
+  }
+}
+
+export class InvalidInputError extends ApiError {
+  /** The server's own explanation (or the local check's), without the generic prefix. */
+  readonly detail: string;
+
+  constructor(init: ApiErrorInit & { detail: string }) {
+    const prefix = init.status === undefined ? 'Not sent' : 'The workspace refused the request';
+    super('invalid_input', `${prefix}: ${init.detail}`, init);
+    this.detail = init.detail;
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  readonly retryAfterMs: number;
+
+  constructor(init: ApiErrorInit & { retryAfterMs: number }) {
+    super(
+      'rate_limited',
+      `Too many requests to the workspace. Try again in ${Math.max(1, Math.ceil(init.retryAfterMs / 1000))} s.`,
+      { ...init, status: init.status ?? 429 },
+    );
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+export class ServerError extends ApiError {
+  constructor(init: ApiErrorInit & { status: number }) {
+    super('server', `The workspace service had a problem (HTTP ${init.status}). Try again later.`, init);
+  }
+}
+
+export class NetworkError extends ApiError {
+  readonly timedOut: boolean;
+
+  constructor(init: ApiErrorInit & { timedOut: boolean; timeoutMs?: number }) {
+    const message = init.timedOut
+      ? `The workspace service did not answer in time${init.timeoutMs === undefined ? '' : ` (${Math.round(init.timeoutMs / 1000)} s)`}. Check your connection and try again.`
+      : 'Could not reach the workspace service. Check your connection and the API base URL.';
+    super('network', message, init);
+    this.timedOut = init.timedOut;
+  }
+}
+
+/** The caller cancelled the request through its AbortSignal. */
+export class AbortedError extends ApiError {
+  constructor(init: ApiErrorInit) {
+    super('aborted', 'The request was cancelled.', init);
+  }
+}
+
+export class MalformedResponseError extends ApiError {
+  /** Short technical reason (e.g. "invalid JSON", "properties.title: expected object"). */
+  readonly reason: string;
+
+  constructor(init: ApiErrorInit & { reason: string }) {
+    super(
+      'malformed_response',
+      `The workspace service sent an answer that could not be read (${init.endpoint}: ${init.reason}).`,
+      init,
+    );
+    this.reason = init.reason;
+  }
+}
+
+/** What a person should do about each RFC 6749 error code (and the local `state_mismatch`). */
+const OAUTH_EXPLANATIONS: Record<string, string> = {
+  invalid_request:
+    'The sign-in request was not accepted. Try signing in again; if it keeps failing, update the extension.',
+  invalid_client:
+    'This extension is not registered with the workspace service. Update the extension or check the API base URL.',
+  invalid_grant: 'The sign-in has expired or was already used. Sign in again.',
+  invalid_scope: 'The workspace service does not allow the permissions this extension asks for. Update the extension.',
+  invalid_target: 'The sign-in was made for another workspace address. Check the API base URL and sign in again.',
+  unauthorized_client:
+    "This extension's sign-in return address is not registered with the workspace service. Update the extension.",
+  unsupported_grant_type: 'The workspace service does not support this way of signing in. Update the extension.',
+  unsupported_response_type: 'The workspace service does not support this way of signing in. Update the extension.',
+  access_denied: 'Access to your space was not granted. Sign in again and approve the connection.',
+  server_error: 'The sign-in service had a problem. Try again later.',
+  temporarily_unavailable: 'The sign-in service is busy. Try again in a moment.',
+  state_mismatch: 'The sign-in answer does not belong to this sign-in attempt. Sign in again.',
+};
+
+export class OAuthError extends ApiError {
+  /** The server's `error_description`, for diagnostics. */
+  readonly description: string | undefined;
+
+  constructor(init: ApiErrorInit & { code: string; description?: string | undefined }) {
+    const explanation = OAUTH_EXPLANATIONS[init.code] ?? `Sign-in failed (${init.code}). Sign in again.`;
+    super('oauth', explanation, init);
+    this.description = init.description;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** Plain JSON form of an ApiError, for extension messaging and storage. */
+export interface SerializedApiError {
+  kind: ApiErrorKind;
+  message: string;
+  endpoint: string;
+  status?: number;
+  code?: string;
+  retryAfterMs?: number;
+  timedOut?: boolean;
+  mayHaveBeenApplied: boolean;
+}
+
+export function serializeApiError(error: ApiError): SerializedApiError {
+  return {
+    kind: error.kind,
+    message: error.message,
+    endpoint: error.endpoint,
+    mayHaveBeenApplied: error.mayHaveBeenApplied,
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.code === undefined ? {} : { code: error.code }),
+    ...(error instanceof RateLimitedError ? { retryAfterMs: error.retryAfterMs } : {}),
+    ...(error instanceof NetworkError ? { timedOut: error.timedOut } : {}),
+  };
+}
+
+/** Default wait when a 429 carries no usable `Retry-After` (see tests/emulator/README.md, 429 details). */
+export const DEFAULT_RETRY_AFTER_MS = 30_000;
+
+/** `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from `now`. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number {
+  if (header === null) return DEFAULT_RETRY_AFTER_MS;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // HTTP dates always name a month and GMT; this keeps Date.parse from reading "-5" as a year.
+  const date = /GMT$/i.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(date)) return DEFAULT_RETRY_AFTER_MS;
+  return Math.max(0, date - now);
+}

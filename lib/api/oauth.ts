@@ -1,0 +1,331 @@
+import * as oauth from 'oauth4webapi';
+import { buildUrl, isLoopbackHost, normalizeBaseUrl } from './base-url';
+import { ApiError, MalformedResponseError, OAuthError, parseRetryAfter, RateLimitedError, ServerError } from './errors';
+import { networkFailure, requestSignals } from './network';
+import { oauthErrorBodySchema } from './schemas/error-bodies';
+import { describeIssues } from './schemas/issues';
+import { type OAuthServerMetadata, oauthServerMetadataSchema, tokenResponseSchema } from './schemas/oauth';
+
+/**
+ * OAuth 2.0 authorization code + PKCE for a public client, as glue around oauth4webapi: the
+ * library does the protocol (PKCE, response validation, token/revocation requests with
+ * `client_id` in the form body and no client secret); this module adds the service's discovery
+ * path, the loopback-only HTTP exception and the mapping to the API error hierarchy.
+ */
+
+export type { OAuthServerMetadata };
+
+export interface OAuthCallOptions {
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** Default 20 s. */
+  timeoutMs?: number;
+}
+
+export interface TokenSet {
+  accessToken: string;
+  /** Present when offline_access was granted; rotates on every refresh. */
+  refreshToken?: string;
+  /** Milliseconds since the epoch, from `expires_in`. */
+  expiresAt: number;
+  /** Space-separated granted scopes. */
+  scope: string;
+}
+
+export interface Pkce {
+  verifier: string;
+  challenge: string;
+  method: 'S256';
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+function isLoopbackHttp(url: string): boolean {
+  const parsed = new URL(url);
+  return parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname);
+}
+
+function asServer(metadata: OAuthServerMetadata): oauth.AuthorizationServer {
+  return metadata;
+}
+
+function asClient(clientId: string): oauth.Client {
+  return { client_id: clientId };
+}
+
+/** One OAuth request: its label, whether it changes state, and whether anything went out yet. */
+interface Exchange {
+  endpoint: string;
+  writes: boolean;
+  sent: boolean;
+}
+
+/** Options for oauth4webapi: the caller's fetch with timeout and signal, failures mapped to API errors. */
+function requestOptions(exchange: Exchange, url: string, options: OAuthCallOptions | undefined) {
+  const signals = requestSignals(options?.timeoutMs ?? DEFAULT_TIMEOUT_MS, options?.signal);
+  const doFetch = options?.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  return {
+    signal: signals.signal,
+    [oauth.allowInsecureRequests]: isLoopbackHttp(url),
+    [oauth.customFetch]: async (input: string, init: RequestInit): Promise<Response> => {
+      exchange.sent = true;
+      try {
+        return await doFetch(input, { ...init, credentials: 'omit', cache: 'no-store' });
+      } catch (error) {
+        throw networkFailure(error, { ...exchange, signals, answered: false });
+      }
+    },
+  };
+}
+
+/** Maps oauth4webapi's errors (and the HTTP failures it reports) to the API error hierarchy. */
+async function toApiError(error: unknown, exchange: Exchange): Promise<ApiError> {
+  const { endpoint, writes } = exchange;
+  if (error instanceof ApiError) return error;
+  if (error instanceof oauth.ResponseBodyError || error instanceof oauth.AuthorizationResponseError) {
+    const status = error instanceof oauth.ResponseBodyError ? error.status : undefined;
+    return new OAuthError({ endpoint, status, code: error.error, description: error.error_description });
+  }
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    // e.g. invalid_client as 401 + WWW-Authenticate: the JSON body still names the error.
+    const body = oauthErrorBodySchema.safeParse(await error.response.json().catch(() => undefined));
+    const code = body.data?.error ?? error.cause[0]?.parameters.error ?? 'invalid_client';
+    return new OAuthError({ endpoint, status: error.status, code, description: body.data?.error_description });
+  }
+  const response =
+    error instanceof oauth.OperationProcessingError && error.cause instanceof Response ? error.cause : undefined;
+  if (response && response.status === 429) {
+    return new RateLimitedError({ endpoint, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) });
+  }
+  if (response && response.status >= 500) {
+    const mayHaveBeenApplied = writes && (response.status === 502 || response.status === 504);
+    return new ServerError({ endpoint, status: response.status, mayHaveBeenApplied });
+  }
+  return new MalformedResponseError({
+    endpoint,
+    status: response?.status,
+    reason: error instanceof Error ? error.message : 'unreadable answer',
+    // Refused before sending (e.g. a plain-http endpoint), or a 4xx that is not OAuth JSON: not applied.
+    mayHaveBeenApplied: writes && exchange.sent && (response === undefined || response.ok),
+    cause: error,
+  });
+}
+
+async function guarded<T>(exchange: Exchange, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw await toApiError(error, exchange);
+  }
+}
+
+/**
+ * RFC 8414 metadata from `{baseUrl}/.well-known/oauth-authorization-server` (the spec appends the
+ * well-known path to the base URL). The issuer must equal the base URL, and every endpoint must be
+ * HTTPS (plain HTTP only on a loopback host).
+ */
+export async function discover(baseUrl: string, options?: OAuthCallOptions): Promise<OAuthServerMetadata> {
+  const endpoint = 'GET /.well-known/oauth-authorization-server';
+  const base = normalizeBaseUrl(baseUrl);
+  const url = buildUrl(base, '/.well-known/oauth-authorization-server');
+  const exchange: Exchange = { endpoint, writes: false, sent: false };
+  const request = requestOptions(exchange, url, options);
+  const raw = await guarded(exchange, async () => {
+    const response = await request[oauth.customFetch](url, {
+      method: 'GET',
+      headers: { accept: 'application/json' },
+      redirect: 'manual',
+      signal: request.signal,
+    });
+    return oauth.processDiscoveryResponse(new URL(base), response);
+  });
+  const parsed = oauthServerMetadataSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new MalformedResponseError({ endpoint, status: 200, reason: describeIssues(parsed.error) });
+  }
+  const metadata = parsed.data;
+  for (const key of ['authorization_endpoint', 'token_endpoint', 'revocation_endpoint'] as const) {
+    const value = metadata[key];
+    if (!value.startsWith('https:') && !isLoopbackHttp(value)) {
+      throw new MalformedResponseError({ endpoint, status: 200, reason: `${key} is not an HTTPS address` });
+    }
+  }
+  return metadata;
+}
+
+/** A PKCE pair: 43-character verifier from 32 CSPRNG bytes, S256 challenge. */
+export async function createPkce(): Promise<Pkce> {
+  const verifier = oauth.generateRandomCodeVerifier();
+  return { verifier, challenge: await oauth.calculatePKCECodeChallenge(verifier), method: 'S256' };
+}
+
+/** An unguessable `state` value binding the redirect to this sign-in attempt. */
+export function createState(): string {
+  return oauth.generateRandomState();
+}
+
+export interface AuthorizationUrlParams {
+  metadata: OAuthServerMetadata;
+  clientId: string;
+  redirectUri: string;
+  /** Space-separated, e.g. `api:read api:write offline_access`. */
+  scope: string;
+  state: string;
+  codeChallenge: string;
+  /** Must equal the service base URL (spec: `resource` is required). */
+  resource: string;
+}
+
+export function buildAuthorizationUrl(params: AuthorizationUrlParams): string {
+  const url = new URL(params.metadata.authorization_endpoint);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', params.clientId);
+  url.searchParams.set('redirect_uri', params.redirectUri);
+  url.searchParams.set('scope', params.scope);
+  url.searchParams.set('resource', params.resource);
+  url.searchParams.set('code_challenge', params.codeChallenge);
+  url.searchParams.set('code_challenge_method', 'S256');
+  url.searchParams.set('state', params.state);
+  return url.href;
+}
+
+/**
+ * Reads the redirect the browser landed on: checks `state` first (a mismatched answer is never
+ * trusted, error or not), then lets oauth4webapi validate it. Returns the authorization code.
+ */
+export function parseAuthorizationResponse(
+  metadata: OAuthServerMetadata,
+  clientId: string,
+  redirectedTo: URL,
+  expectedState: string,
+): string {
+  const endpoint = 'GET /oauth/authorize';
+  if (redirectedTo.searchParams.get('state') !== expectedState) {
+    throw new OAuthError({ endpoint, code: 'state_mismatch' });
+  }
+  let params: URLSearchParams;
+  try {
+    params = oauth.validateAuthResponse(asServer(metadata), asClient(clientId), redirectedTo, expectedState);
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError) {
+      throw new OAuthError({ endpoint, code: error.error, description: error.error_description });
+    }
+    throw new MalformedResponseError({
+      endpoint,
+      reason: error instanceof Error ? error.message : 'invalid redirect',
+      cause: error,
+    });
+  }
+  const code = params.get('code');
+  if (!code) throw new MalformedResponseError({ endpoint, reason: 'the redirect carries no code' });
+  return code;
+}
+
+async function toTokenSet(endpoint: string, response: oauth.TokenEndpointResponse): Promise<TokenSet> {
+  const parsed = tokenResponseSchema.safeParse(response);
+  if (!parsed.success) {
+    throw new MalformedResponseError({
+      endpoint,
+      status: 200,
+      reason: describeIssues(parsed.error),
+      mayHaveBeenApplied: true,
+    });
+  }
+  const body = parsed.data;
+  return {
+    accessToken: body.access_token,
+    ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),
+    expiresAt: Date.now() + body.expires_in * 1000,
+    scope: body.scope,
+  };
+}
+
+export interface ExchangeCodeParams {
+  metadata: OAuthServerMetadata;
+  clientId: string;
+  code: string;
+  redirectUri: string;
+  verifier: string;
+  /** Sent as RFC 8707 `resource` when given. */
+  resource?: string;
+}
+
+/** Code exchange (grant_type=authorization_code), form-encoded, `client_id` in the body, no secret. */
+export async function exchangeCode(params: ExchangeCodeParams, options?: OAuthCallOptions): Promise<TokenSet> {
+  const endpoint = 'POST /oauth/token';
+  const as = asServer(params.metadata);
+  const client = asClient(params.clientId);
+  const exchange: Exchange = { endpoint, writes: true, sent: false };
+  const response = await guarded(exchange, async () => {
+    const form: Record<string, string> = {
+      code: params.code,
+      redirect_uri: params.redirectUri,
+      code_verifier: params.verifier,
+      ...(params.resource === undefined ? {} : { resource: params.resource }),
+    };
+    const answer = await oauth.genericTokenEndpointRequest(
+      as,
+      client,
+      oauth.None(),
+      'authorization_code',
+      form,
+      requestOptions(exchange, params.metadata.token_endpoint, options),
+    );
+    return oauth.processAuthorizationCodeResponse(as, client, answer);
+  });
+  return toTokenSet(endpoint, response);
+}
+
+export interface RefreshTokensParams {
+  metadata: OAuthServerMetadata;
+  clientId: string;
+  refreshToken: string;
+}
+
+/**
+ * Refresh (grant_type=refresh_token). The previous refresh token is revoked by the server, so the
+ * returned one must be stored before anything else; an error with `mayHaveBeenApplied` means the
+ * rotation may have happened and the new token is lost.
+ */
+export async function refreshTokens(params: RefreshTokensParams, options?: OAuthCallOptions): Promise<TokenSet> {
+  const endpoint = 'POST /oauth/token';
+  const as = asServer(params.metadata);
+  const client = asClient(params.clientId);
+  const exchange: Exchange = { endpoint, writes: true, sent: false };
+  const response = await guarded(exchange, async () => {
+    const answer = await oauth.refreshTokenGrantRequest(
+      as,
+      client,
+      oauth.None(),
+      params.refreshToken,
+      requestOptions(exchange, params.metadata.token_endpoint, options),
+    );
+    return oauth.processRefreshTokenResponse(as, client, answer);
+  });
+  return toTokenSet(endpoint, response);
+}
+
+export interface RevokeTokenParams {
+  metadata: OAuthServerMetadata;
+  clientId: string;
+  token: string;
+  hint?: 'refresh_token' | 'access_token';
+}
+
+/** RFC 7009 revocation: removes the whole connection; the server answers 200 even for unknown tokens. */
+export async function revokeToken(params: RevokeTokenParams, options?: OAuthCallOptions): Promise<void> {
+  const exchange: Exchange = { endpoint: 'POST /oauth/revoke', writes: true, sent: false };
+  await guarded(exchange, async () => {
+    const answer = await oauth.revocationRequest(
+      asServer(params.metadata),
+      asClient(params.clientId),
+      oauth.None(),
+      params.token,
+      {
+        ...requestOptions(exchange, params.metadata.revocation_endpoint, options),
+        ...(params.hint === undefined ? {} : { additionalParameters: { token_type_hint: params.hint } }),
+      },
+    );
+    await oauth.processRevocationResponse(answer);
+  });
+}

@@ -1,0 +1,189 @@
+import { z } from 'zod/mini';
+import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
+
+/**
+ * Block trees. Payloads of `hierarchy`, `list`, `todo`, `toggle` and `quote` follow
+ * tests/emulator/README.md, decisions table; any JSON is accepted there, as that table says.
+ */
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface Hierarchy {
+  key: string;
+  val: number;
+}
+
+interface TextBlockFormatting {
+  hierarchy?: Hierarchy;
+  list?: JsonValue;
+  todo?: JsonValue;
+  toggle?: JsonValue;
+  quote?: JsonValue;
+}
+
+export interface TextBlock extends TextBlockFormatting {
+  type: 'TextBlock';
+  id: string;
+  tokens: TextToken[];
+  blocks: Block[];
+}
+export interface GroupBlock {
+  type: 'GroupBlock';
+  id: string;
+  blocks: Block[];
+}
+export interface GridBlock {
+  type: 'GridBlock';
+  id: string;
+  columns: Block[][];
+}
+export interface CodeBlock {
+  type: 'CodeBlock';
+  id: string;
+  lang?: string;
+  text: string;
+}
+export interface MathBlock {
+  type: 'MathBlock';
+  id: string;
+  text: string;
+}
+export interface EntityBlock {
+  type: 'EntityBlock';
+  id: string;
+  entityId: string;
+}
+export interface HorizontalLineBlock {
+  type: 'HorizontalLineBlock';
+  id: string;
+}
+/**
+ * The spec's placeholder for content the API does not expose yet. `markdown` is the source the
+ * emulator keeps for it (tests/emulator/README.md, decisions table); other servers may omit it.
+ */
+export interface UnsupportedBlock {
+  type: 'unsupported';
+  id: string;
+  markdown?: string;
+}
+/**
+ * A block type this client does not know, or one it could not read; kept so trees stay whole.
+ * Its id is still required: every stored block has one, and callers address blocks by id.
+ */
+export interface UnknownBlock {
+  type: 'unknown';
+  rawType: string;
+  id: string;
+  raw: Record<string, unknown>;
+}
+
+export type Block =
+  | TextBlock
+  | GroupBlock
+  | GridBlock
+  | CodeBlock
+  | MathBlock
+  | EntityBlock
+  | HorizontalLineBlock
+  | UnsupportedBlock
+  | UnknownBlock;
+
+/**
+ * A block to create or replace. `id` may be omitted (the server assigns it). On PATCH, omitting
+ * `blocks`/`columns` keeps the existing children; sending them replaces the whole child list.
+ */
+export type BlockInput =
+  | ({ type: 'TextBlock'; id?: string; tokens: TextTokenInput[]; blocks?: BlockInput[] } & TextBlockFormatting)
+  | { type: 'GroupBlock'; id?: string; blocks?: BlockInput[] }
+  | { type: 'GridBlock'; id?: string; columns?: BlockInput[][] }
+  | { type: 'CodeBlock'; id?: string; lang?: string; text: string }
+  | { type: 'MathBlock'; id?: string; text: string }
+  | { type: 'EntityBlock'; id?: string; entityId: string }
+  | { type: 'HorizontalLineBlock'; id?: string };
+
+export type BlockType = BlockInput['type'];
+
+const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(jsonValueSchema),
+    z.record(z.string(), jsonValueSchema),
+  ]),
+);
+
+const hierarchySchema = z.object({ key: z.string(), val: z.number() });
+
+const formattingShape = {
+  hierarchy: z.optional(hierarchySchema),
+  list: z.optional(jsonValueSchema),
+  todo: z.optional(jsonValueSchema),
+  toggle: z.optional(jsonValueSchema),
+  quote: z.optional(jsonValueSchema),
+};
+
+const unknownBlockSchema = z.pipe(
+  z.looseObject({ type: z.string(), id: z.string() }),
+  z.transform((raw): UnknownBlock => ({ type: 'unknown', rawType: raw.type, id: raw.id, raw })),
+);
+
+/** Children of a response block; missing means none. */
+const children = () => z._default(z.array(blockSchema), []);
+
+/** Response blocks: unknown or unreadable blocks degrade to `unknown`, the rest of the tree is kept. */
+export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
+  z.union([
+    z.discriminatedUnion('type', [
+      z.object({
+        type: z.literal('TextBlock'),
+        id: z.string(),
+        tokens: z._default(z.array(textTokenSchema), []),
+        blocks: children(),
+        ...formattingShape,
+      }),
+      z.object({ type: z.literal('GroupBlock'), id: z.string(), blocks: children() }),
+      z.object({
+        type: z.literal('GridBlock'),
+        id: z.string(),
+        columns: z._default(z.array(z.array(blockSchema)), []),
+      }),
+      z.object({
+        type: z.literal('CodeBlock'),
+        id: z.string(),
+        lang: z.pipe(
+          z.nullish(z.string()),
+          z.transform((lang) => lang ?? undefined),
+        ),
+        text: z.string(),
+      }),
+      z.object({ type: z.literal('MathBlock'), id: z.string(), text: z.string() }),
+      z.object({ type: z.literal('EntityBlock'), id: z.string(), entityId: z.string() }),
+      z.object({ type: z.literal('HorizontalLineBlock'), id: z.string() }),
+      z.object({ type: z.literal('unsupported'), id: z.string(), markdown: z.optional(z.string()) }),
+    ]),
+    unknownBlockSchema,
+  ]),
+);
+
+const newId = z.optional(z.string().check(z.minLength(1)));
+
+/** Blocks a client sends: only the known types, exact shapes. */
+export const blockInputSchema: z.ZodMiniType<BlockInput, BlockInput> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('TextBlock'),
+      id: newId,
+      tokens: z.array(textTokenInputSchema),
+      blocks: z.optional(z.array(blockInputSchema)),
+      ...formattingShape,
+    }),
+    z.object({ type: z.literal('GroupBlock'), id: newId, blocks: z.optional(z.array(blockInputSchema)) }),
+    z.object({ type: z.literal('GridBlock'), id: newId, columns: z.optional(z.array(z.array(blockInputSchema))) }),
+    z.object({ type: z.literal('CodeBlock'), id: newId, lang: z.optional(z.string()), text: z.string() }),
+    z.object({ type: z.literal('MathBlock'), id: newId, text: z.string() }),
+    z.object({ type: z.literal('EntityBlock'), id: newId, entityId: z.string().check(z.minLength(1)) }),
+    z.object({ type: z.literal('HorizontalLineBlock'), id: newId }),
+  ]),
+);

@@ -1,0 +1,104 @@
+import { z } from 'zod/mini';
+import { type BlockInput, blockInputSchema } from './blocks';
+import { canonicalDaySchema } from './dates';
+import { propertiesInputSchema } from './property-values';
+
+/**
+ * Request bodies, checked before sending so a mistake is reported locally with a clear message
+ * instead of a round trip. Body shapes the spec leaves "not shown" follow tests/emulator/README.md,
+ * decisions table.
+ */
+
+const id = z.string().check(z.minLength(1, { error: 'must not be empty' }));
+const ids = z.array(id);
+
+export const createObjectRequestSchema = z.object({
+  structureId: id,
+  properties: propertiesInputSchema,
+  collections: z.optional(ids),
+});
+export type CreateObjectRequest = z.input<typeof createObjectRequestSchema>;
+
+export const updateObjectRequestSchema = z
+  .object({ properties: z.optional(propertiesInputSchema), collections: z.optional(ids) })
+  .check(
+    z.refine((body) => body.properties !== undefined || body.collections !== undefined, {
+      error: 'send properties and/or collections; an update needs at least one of them',
+    }),
+  );
+export type UpdateObjectRequest = z.input<typeof updateObjectRequestSchema>;
+
+export const createWeblinkRequestSchema = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) address' }),
+  properties: z.optional(propertiesInputSchema),
+  markdown: z.optional(z.string()),
+  collections: z.optional(ids),
+});
+export type CreateWeblinkRequest = z.input<typeof createWeblinkRequestSchema>;
+
+export const createObjectFromMarkdownRequestSchema = z.object({
+  markdown: z.string(),
+  title: z.optional(z.string()),
+  structureId: z.optional(id),
+  collections: z.optional(ids),
+});
+export type CreateObjectFromMarkdownRequest = z.input<typeof createObjectFromMarkdownRequestSchema>;
+
+export const searchRequestSchema = z.object({ query: z.string(), structureIds: z.optional(ids) });
+export type SearchRequest = z.input<typeof searchRequestSchema>;
+
+const appendPositionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('end') }),
+  z.object({ type: z.literal('start') }),
+  z.object({ type: z.literal('after_block'), after_block: z.object({ id }) }),
+]);
+export type AppendPosition = z.input<typeof appendPositionSchema>;
+
+const placementShape = {
+  objectId: id,
+  propertyId: z.optional(id),
+  parentBlockId: z.optional(id),
+  position: z.optional(appendPositionSchema),
+};
+
+function afterBlockHasNoParent(body: { parentBlockId?: string | undefined; position?: AppendPosition | undefined }) {
+  return !(body.position?.type === 'after_block' && body.parentBlockId !== undefined);
+}
+const afterBlockRule = {
+  error: 'position after_block places the blocks next to a sibling; do not also set parentBlockId',
+  path: ['parentBlockId'],
+};
+
+const someBlocks = z.array(blockInputSchema).check(z.minLength(1, { error: 'send at least one block' }));
+
+export const appendBlocksRequestSchema = z
+  .object({ ...placementShape, blocks: someBlocks })
+  .check(z.refine(afterBlockHasNoParent, afterBlockRule));
+export type AppendBlocksRequest = z.input<typeof appendBlocksRequestSchema>;
+
+export const appendMarkdownRequestSchema = z
+  .object({ ...placementShape, markdown: z.string() })
+  .check(z.refine(afterBlockHasNoParent, afterBlockRule));
+export type AppendMarkdownRequest = z.input<typeof appendMarkdownRequestSchema>;
+
+export const deleteBlocksRequestSchema = z.object({
+  blockIds: ids.check(z.minLength(1, { error: 'send at least one block id' })),
+});
+
+export const dailyNotePlacementSchema = z.object({
+  date: z.optional(canonicalDaySchema),
+  noTimeStamp: z.optional(z.boolean()),
+});
+export type DailyNotePlacement = z.input<typeof dailyNotePlacementSchema>;
+
+/** Exactly one of `markdown` or `blocks` (spec, POST /blocks/daily-note/append). */
+export const dailyNoteContentSchema = z
+  .object({ markdown: z.optional(z.string()), blocks: z.optional(someBlocks) })
+  .check(
+    z.refine((content) => (content.markdown === undefined) !== (content.blocks === undefined), {
+      error: 'send exactly one of markdown or blocks',
+    }),
+  );
+export type DailyNoteContent = { markdown: string; blocks?: never } | { blocks: BlockInput[]; markdown?: never };
+
+export const dailyNoteMarkdownRequestSchema = z.object({ markdown: z.string() });

@@ -1,0 +1,51 @@
+import { z } from 'zod/mini';
+
+export const spaceSchema = z.object({ id: z.string(), title: z.string() });
+export type Space = z.infer<typeof spaceSchema>;
+
+/** GET /user/spaces: `{ spaces }` or a bare array (tests/emulator/README.md, decisions table). */
+export const userSpacesSchema = z.union([
+  z.pipe(
+    z.object({ spaces: z.array(spaceSchema) }),
+    z.transform(({ spaces }) => spaces),
+  ),
+  z.array(spaceSchema),
+]);
+
+const labelOptionSchema = z.object({ id: z.string(), name: z.string(), color: z.optional(z.string()) });
+export type LabelOption = z.infer<typeof labelOptionSchema>;
+
+const propertyDefinitionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Any string: `blocks` and future types are kept (tests/emulator/README.md, "Block (content) properties"). */
+  type: z.string(),
+  writable: z.boolean(),
+  multiple: z.optional(z.boolean()),
+  labelSet: z.optional(z.array(labelOptionSchema)),
+  /** Present on entity properties when the server names the allowed targets (README decisions table). */
+  allowedStructureIds: z.optional(z.array(z.string())),
+  /** Default resolution of a date property; absent means `day` (README decisions table). */
+  dateResolution: z.optional(z.enum(['day', 'time'])),
+});
+export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;
+
+/** Collection entries of a structure: `{ id, title }` plus any extra fields (README decisions table). */
+const collectionEntrySchema = z.object({ id: z.string(), title: z.string() });
+export type CollectionEntry = z.infer<typeof collectionEntrySchema>;
+
+const structureSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  pluralName: z.string(),
+  propertyDefinitions: z.array(propertyDefinitionSchema),
+  // Cosmetic: a missing colour must not make the whole structure list unreadable.
+  labelColor: z.pipe(
+    z.nullish(z.string()),
+    z.transform((color) => color ?? undefined),
+  ),
+  collections: z.array(collectionEntrySchema),
+});
+export type Structure = z.infer<typeof structureSchema>;
+
+export const structuresResponseSchema = z.object({ structures: z.array(structureSchema) });

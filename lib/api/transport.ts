@@ -1,0 +1,251 @@
+import type { z } from 'zod/mini';
+import { buildUrl, type QueryValue } from './base-url';
+import {
+  AbortedError,
+  ApiError,
+  ForbiddenError,
+  InvalidInputError,
+  MalformedResponseError,
+  NotAuthenticatedError,
+  NotFoundError,
+  OAuthError,
+  parseRetryAfter,
+  RateLimitedError,
+  ServerError,
+} from './errors';
+import { networkFailure, type RequestSignals, requestSignals } from './network';
+import { type ApiErrorBody, apiErrorBodySchema } from './schemas/error-bodies';
+import { describeIssues } from './schemas/issues';
+import { markdownExportSchema } from './schemas/objects';
+
+/**
+ * Supplies bearer tokens. The client holds no token logic beyond putting the header on: it asks
+ * for a token per request and, after a 401, once for a fresh one.
+ */
+export interface AuthProvider {
+  getAccessToken(): Promise<string>;
+  /** Called once after a 401 with the token that was refused; returns the token to retry with. */
+  refreshAfterUnauthorized(rejectedToken: string): Promise<string>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call (per attempt). */
+  timeoutMs?: number;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Reported before every HTTP attempt (a 401 retry counts as a second request). */
+export interface ApiRequestInfo {
+  method: HttpMethod;
+  path: string;
+}
+
+export interface TransportConfig {
+  baseUrl: string;
+  auth: AuthProvider;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  onRequest: ((info: ApiRequestInfo) => void) | undefined;
+}
+
+export interface ApiRequest {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Whether the request changes data: decides `mayHaveBeenApplied` when its answer is lost. */
+  writes: boolean;
+  options?: CallOptions | undefined;
+}
+
+/** How a 2xx answer is read. */
+type Expectation =
+  /** A JSON body is required. */
+  | { kind: 'json'; schema: z.ZodMiniType }
+  /** 204 or an empty body gives null; otherwise a JSON body. */
+  | { kind: 'json-or-empty'; schema: z.ZodMiniType }
+  /** Any 2xx; the body is ignored. */
+  | { kind: 'none' }
+  /** JSON `{ markdown }`, or a text/markdown or text/plain body (tests/emulator/README.md, GET /object/markdown). */
+  | { kind: 'markdown' };
+
+function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((result, secret) => (secret === '' ? result : result.split(secret).join('[redacted]')), text);
+}
+
+const MAX_SERVER_MESSAGE = 300;
+
+/** What one request needs to describe its failures. */
+interface Exchange {
+  endpoint: string;
+  writes: boolean;
+  /** Every token used, so a server that echoes one back cannot leak it into an error message. */
+  tokens: string[];
+}
+
+/** Reads a 2xx answer as `expect` says; anything unreadable is a MalformedResponseError. */
+async function readSuccess(
+  response: Response,
+  expect: Expectation,
+  exchange: Exchange,
+  signals: RequestSignals,
+): Promise<unknown> {
+  const malformed = (reason: string) =>
+    new MalformedResponseError({
+      endpoint: exchange.endpoint,
+      status: response.status,
+      reason,
+      mayHaveBeenApplied: exchange.writes,
+    });
+  if (expect.kind === 'none') {
+    await response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The server answered but the body was cut off (connection dropped, timeout mid-body).
+    throw networkFailure(error, { ...exchange, signals, answered: true });
+  }
+  const contentType = response.headers.get('content-type')?.toLowerCase() ?? '';
+  if (expect.kind === 'markdown' && /^text\/(markdown|plain)\b/.test(contentType)) return text;
+  if (text.trim() === '') {
+    if (expect.kind === 'json-or-empty') return null;
+    throw malformed(`empty body (HTTP ${response.status})`);
+  }
+  if (contentType.startsWith('text/html') || /^\s*</.test(text)) throw malformed('an HTML page instead of JSON');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw malformed('invalid JSON');
+  }
+  const schema = expect.kind === 'markdown' ? markdownExportSchema : expect.schema;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw malformed(describeIssues(parsed.error));
+  return expect.kind === 'markdown' ? (parsed.data as { markdown: string }).markdown : parsed.data;
+}
+
+/**
+ * A non-2xx answer as its error class. The status decides the class and the body only adds code
+ * and message, so any code string and any 4xx for invalid input work (README decisions table).
+ */
+async function httpError(response: Response, exchange: Exchange): Promise<ApiError> {
+  const { status } = response;
+  const body = await readErrorBody(response);
+  const scrub = (text: string | undefined) => (text === undefined ? undefined : redact(text, exchange.tokens));
+  const init = { endpoint: exchange.endpoint, status, code: scrub(body.code) };
+  if (status === 401) return new NotAuthenticatedError(init);
+  if (status === 403) return new ForbiddenError(init);
+  if (status === 404) return new NotFoundError(init);
+  if (status === 429) {
+    return new RateLimitedError({ ...init, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) });
+  }
+  if (status >= 400 && status < 500) {
+    const detail = scrub(body.message)?.slice(0, MAX_SERVER_MESSAGE) ?? `HTTP ${status}`;
+    return new InvalidInputError({ ...init, detail });
+  }
+  if (status >= 500) {
+    // A gateway that timed out or failed upstream does not know whether the write happened.
+    return new ServerError({ ...init, mayHaveBeenApplied: exchange.writes && (status === 502 || status === 504) });
+  }
+  return new MalformedResponseError({
+    ...init,
+    reason: `unexpected HTTP status ${status}`,
+    mayHaveBeenApplied: exchange.writes,
+  });
+}
+
+export function createTransport(config: TransportConfig) {
+  /** Token errors from the auth provider: API errors pass through, an OAuth refusal means "sign in again". */
+  async function obtainToken(get: () => Promise<string>, exchange: Exchange): Promise<string> {
+    let token: string;
+    try {
+      token = await get();
+    } catch (error) {
+      const endpoint = exchange.endpoint;
+      if (error instanceof OAuthError) {
+        throw new NotAuthenticatedError({ endpoint, message: error.message, code: error.code, cause: error });
+      }
+      if (error instanceof ApiError) throw error;
+      throw new NotAuthenticatedError({ endpoint, cause: error });
+    }
+    exchange.tokens.push(token);
+    return token;
+  }
+
+  async function attempt(request: ApiRequest, expect: Expectation, exchange: Exchange, token: string, body?: string) {
+    const signals = requestSignals(request.options?.timeoutMs ?? config.timeoutMs, request.options?.signal);
+    if (signals.caller?.aborted) throw new AbortedError({ endpoint: exchange.endpoint, cause: signals.caller.reason });
+    config.onRequest?.({ method: request.method, path: request.path });
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${token}`,
+      Accept:
+        expect.kind === 'markdown' ? 'application/json, text/markdown;q=0.9, text/plain;q=0.8' : 'application/json',
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      const response = await config.fetch(buildUrl(config.baseUrl, request.path, request.query), {
+        method: request.method,
+        headers,
+        body,
+        signal: signals.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+      return { response, signals };
+    } catch (error) {
+      throw networkFailure(error, { ...exchange, signals, answered: false });
+    }
+  }
+
+  /** One request: token, attempt, and after a 401 one refresh and one retry. */
+  async function send(request: ApiRequest, expect: Expectation): Promise<unknown> {
+    const exchange: Exchange = { endpoint: `${request.method} ${request.path}`, writes: request.writes, tokens: [] };
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const token = await obtainToken(() => config.auth.getAccessToken(), exchange);
+    let { response, signals } = await attempt(request, expect, exchange, token, body);
+    if (response.status === 401) {
+      await response.body?.cancel().catch(() => undefined);
+      const fresh = await obtainToken(() => config.auth.refreshAfterUnauthorized(token), exchange);
+      ({ response, signals } = await attempt(request, expect, exchange, fresh, body));
+    }
+    if (response.status >= 200 && response.status < 300) return readSuccess(response, expect, exchange, signals);
+    throw await httpError(response, exchange);
+  }
+
+  return {
+    /** A 2xx with a JSON body matching `schema` is required. */
+    json: <T>(request: ApiRequest, schema: z.ZodMiniType<T>) => send(request, { kind: 'json', schema }) as Promise<T>,
+    /** Like json, but 204 or an empty 2xx body gives null. */
+    jsonOrEmpty: <T>(request: ApiRequest, schema: z.ZodMiniType<T>) =>
+      send(request, { kind: 'json-or-empty', schema }) as Promise<T | null>,
+    /** Any 2xx is success; its body is ignored. */
+    noContent: async (request: ApiRequest): Promise<void> => {
+      await send(request, { kind: 'none' });
+    },
+    markdown: (request: ApiRequest) => send(request, { kind: 'markdown' }) as Promise<string>,
+  };
+}
+
+/** Reads an error body in any accepted shape; an unreadable or non-JSON body yields no details. */
+async function readErrorBody(response: Response): Promise<ApiErrorBody> {
+  const none: ApiErrorBody = { code: undefined, message: undefined };
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    return none;
+  }
+  try {
+    const parsed = apiErrorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : none;
+  } catch {
+    return none;
+  }
+}
+
+export type Transport = ReturnType<typeof createTransport>;

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { type AuthProvider, createWorkspaceApi, type WorkspaceApi } from '../../lib/api';
+import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
+
+/**
+ * Shared set-up of the contract suites: one real emulator per test file (port 0), reset before
+ * each test, and the real client talking to it over HTTP. Control routes are the emulator's
+ * `/__emulator/…` test API (tests/emulator/control-routes.ts).
+ */
+
+export const TOKENS = {
+  demo: 'cap-api-demo',
+  demoReadonly: 'cap-api-demo-readonly',
+  research: 'cap-api-research',
+} as const;
+
+/** An auth provider for a fixed token, counting refresh requests. */
+export function staticAuth(token: string, refreshed: string = token): AuthProvider & { refreshes: string[] } {
+  const refreshes: string[] = [];
+  return {
+    refreshes,
+    getAccessToken: async () => token,
+    refreshAfterUnauthorized: async (rejected) => {
+      refreshes.push(rejected);
+      return refreshed;
+    },
+  };
+}
+
+export interface ContractContext {
+  readonly url: string;
+  readonly emulator: RunningEmulator;
+  /** The client for a token (default: the Demo space's read/write token). */
+  api(token?: string, options?: { timeoutMs?: number }): WorkspaceApi;
+  /** POST a JSON body to a control route; returns the parsed answer (or undefined for 204). */
+  control(path: string, body?: unknown): Promise<unknown>;
+  /** GET a control route. */
+  inspect<T>(path: string): Promise<T>;
+  /** A raw request to the API, for what the client refuses to send (it validates locally). */
+  raw(
+    method: string,
+    path: string,
+    init?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
+}
+
+/** Starts the emulator for the calling test file; `beforeEachReset` resets state before every test. */
+export function setUpEmulator(options: { beforeEachReset?: boolean; dailyNoteDelayMs?: number } = {}): ContractContext {
+  let emulator: RunningEmulator | undefined;
+  const running = () => {
+    if (!emulator) throw new Error('the emulator is not running');
+    return emulator;
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ port: 0, dailyNoteDelayMs: options.dailyNoteDelayMs });
+  });
+  afterAll(async () => {
+    await emulator?.close();
+  });
+  if (options.beforeEachReset ?? true) {
+    beforeEach(async () => {
+      await context.control('/__emulator/reset');
+    });
+  }
+
+  const context: ContractContext = {
+    get url() {
+      return running().url;
+    },
+    get emulator() {
+      return running();
+    },
+    api: (token = TOKENS.demo, extra = {}) =>
+      createWorkspaceApi({ baseUrl: running().url, auth: staticAuth(token), ...extra }),
+    async control(path, body) {
+      const response = await fetch(`${running().url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`control ${path} failed: ${response.status} ${await response.text()}`);
+      return response.status === 204 ? undefined : response.json();
+    },
+    async inspect<T>(path: string) {
+      const response = await fetch(`${running().url}${path}`);
+      if (!response.ok) throw new Error(`control ${path} failed: ${response.status}`);
+      return (await response.json()) as T;
+    },
+    raw(method, path, init = {}) {
+      const headers: Record<string, string> = { ...init.headers };
+      const token = init.token === undefined ? TOKENS.demo : init.token;
+      if (token !== null) headers.authorization = `Bearer ${token}`;
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      return fetch(`${running().url}${path}`, {
+        method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        redirect: 'manual',
+      });
+    },
+  };
+  return context;
+}
+
+/** Awaits a promise that must reject, and returns what it rejected with. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** Reads the `{ error: { code, message } }` body of a raw answer. */
+export async function errorOf(response: Response): Promise<{ status: number; code: string; message: string }> {
+  const body = (await response.json()) as { error: { code: string; message: string } };
+  return { status: response.status, code: body.error.code, message: body.error.message };
+}
+
+export interface LogEntry {
+  seq: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number | null;
+  fault?: { id: string; action: string };
+}
+
+export async function requestLog(context: ContractContext): Promise<LogEntry[]> {
+  return (await context.inspect<{ entries: LogEntry[] }>('/__emulator/log')).entries;
+}
