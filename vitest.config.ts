@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { BUILD_DEFINES } from './wxt.config.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [WxtVitest()],
+        define: BUILD_DEFINES,
         test: {
           name: 'unit',
           environment: 'happy-dom',

@@ -1,10 +1,34 @@
+import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { retryPendingRevocations } from '@/lib/auth/revocations';
+import { registerConnectionHandlers } from '@/lib/background/connection-handlers';
+import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from '@/lib/background/outbox-service';
 import { onMessage } from '@/lib/messaging';
 
+/** Revocations that could not reach the server are retried every few minutes. */
+const REVOCATION_ALARM = 'retry-revocations';
+
 export default defineBackground(() => {
-  onMessage('ping', () => ({ version: browser.runtime.getManifest().version }));
+  const startedAt = Date.now();
+  onMessage('ping', () => ({ version: browser.runtime.getManifest().version, startedAt }));
+  registerConnectionHandlers((spaceId) => void outbox.resumeSpace(spaceId));
+  trackOutboxWatchers();
+
+  browser.alarms.onAlarm.addListener(async (alarm) => {
+    if (alarm.name === OUTBOX_ALARM) await outbox.drain();
+    if (alarm.name === REVOCATION_ALARM && (await retryPendingRevocations()) === 0) {
+      await browser.alarms.clear(REVOCATION_ALARM);
+    }
+  });
+  void browser.alarms.create(REVOCATION_ALARM, { periodInMinutes: 5 });
 
   browser.runtime.onInstalled.addListener(({ reason }) => {
     // A new install has no space connected yet: the options page is where that happens.
     if (reason === 'install') void browser.runtime.openOptionsPage();
   });
+
+  // Whatever woke the worker (a browser start, an alarm, a message), clips waiting from an
+  // earlier life go out now; the network coming back is a reason too.
+  void outbox.drain();
+  globalThis.addEventListener?.('online', () => void outbox.retryWaitingNow());
 });

@@ -1,0 +1,53 @@
+import { createWorkspaceApi, InvalidInputError, normalizeBaseUrl } from '../api';
+import type { Connection } from '../storage';
+import { saveConnection } from './connections';
+import { writeSecret } from './secret-store';
+
+export const PERSONAL_TOKEN_PREFIX = 'cap-api-';
+
+/** Why a pasted string cannot be a personal token, or undefined when its form is right. */
+export function personalTokenProblem(token: string): string | undefined {
+  if (token.length === 0) return 'empty';
+  if (!token.startsWith(PERSONAL_TOKEN_PREFIX)) return 'prefix';
+  if (token.length === PERSONAL_TOKEN_PREFIX.length || /\s/.test(token)) return 'malformed';
+  return undefined;
+}
+
+/**
+ * Connects a space with a personal API token. The token is checked with `GET /space` before it
+ * is stored, which also tells which space it is bound to.
+ */
+export async function connectWithPersonalToken(baseUrlInput: string, rawToken: string): Promise<Connection> {
+  const token = rawToken.trim();
+  const problem = personalTokenProblem(token);
+  if (problem) {
+    throw new InvalidInputError({
+      endpoint: 'personal token',
+      detail:
+        problem === 'prefix'
+          ? `a personal API token starts with "${PERSONAL_TOKEN_PREFIX}"`
+          : 'the personal API token is empty or contains spaces',
+      code: `token_${problem}`,
+    });
+  }
+  const baseUrl = normalizeBaseUrl(baseUrlInput);
+  const api = createWorkspaceApi({
+    baseUrl,
+    // A 401 here means the token is wrong: there is nothing to refresh.
+    auth: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token },
+  });
+  const space = await api.getSpace();
+  await writeSecret({ spaceId: space.id, method: 'token', token });
+  const connection: Connection = {
+    spaceId: space.id,
+    spaceTitle: space.title,
+    method: 'token',
+    baseUrl,
+    clientId: null,
+    scopes: [],
+    state: 'connected',
+    connectedAt: Date.now(),
+  };
+  await saveConnection(connection);
+  return connection;
+}

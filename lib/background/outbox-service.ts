@@ -1,0 +1,78 @@
+import { browser } from 'wxt/browser';
+import { getConnection } from '../auth/connections';
+import { apiForSpace } from '../auth/space-api';
+import { t } from '../i18n';
+import { clipTitle, createOutbox, type Outbox } from '../outbox/outbox';
+import type { LandedClip, StoredClip } from '../outbox/types';
+import { outboxRevisionItem } from '../storage';
+import { showNotification } from './notify';
+
+export const OUTBOX_ALARM = 'outbox-wake';
+
+/** Pages that show the outbox (the popup) keep a port open; landings are notified only without one. */
+const watchingPages = new Set<unknown>();
+
+export function trackOutboxWatchers(): void {
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== 'outbox-watch' || port.sender?.url?.startsWith(browser.runtime.getURL('/')) !== true) return;
+    watchingPages.add(port);
+    port.onDisconnect.addListener(() => watchingPages.delete(port));
+  });
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+let changeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The badge shows how many clips have not landed yet. */
+async function updateBadge(outbox: Outbox): Promise<void> {
+  const waiting = await outbox.list();
+  const stuck = waiting.some((clip) => clip.state !== 'pending');
+  await browser.action.setBadgeText({ text: waiting.length === 0 ? '' : String(waiting.length) });
+  await browser.action.setBadgeBackgroundColor({ color: stuck ? '#b91c1c' : '#4f46e5' });
+}
+
+function landedNotice(clip: StoredClip, landed: LandedClip): void {
+  if (watchingPages.size > 0 && clip.clip.kind === 'page') return;
+  const key =
+    clip.clip.kind === 'daily-note'
+      ? 'notifyAddedToDailyNote'
+      : clip.clip.kind === 'append'
+        ? 'notifyAppended'
+        : 'notifySaved';
+  void showNotification(`landed-${landed.id}`, t(key), landed.title);
+}
+
+function failedNotice(clip: StoredClip): void {
+  void showNotification(`failed-${clip.id}`, t('notifyFailed', clipTitle(clip)), clip.lastError?.message ?? '');
+}
+
+/** The outbox of this background, wired to the browser: alarms, badge, notifications. */
+export const outbox: Outbox = createOutbox({
+  apiFor: apiForSpace,
+  async isConnected(spaceId) {
+    return (await getConnection(spaceId))?.state === 'connected';
+  },
+  wakeAt(at) {
+    clearTimeout(timer);
+    if (at === null) {
+      void browser.alarms.clear(OUTBOX_ALARM);
+      return;
+    }
+    const delay = Math.max(0, at - Date.now());
+    // A timer is precise while the worker lives; the alarm wakes a stopped worker (Chrome may
+    // round it up to 30 s for packed extensions, which only matters after the worker stopped).
+    timer = setTimeout(() => void outbox.drain(), delay);
+    void browser.alarms.create(OUTBOX_ALARM, { when: at + 1_000 });
+  },
+  changed() {
+    // Coalesced: a drain changes many clips in a burst.
+    if (changeTimer !== undefined) return;
+    changeTimer = setTimeout(() => {
+      changeTimer = undefined;
+      void outboxRevisionItem.setValue(Date.now());
+      void updateBadge(outbox);
+    }, 50);
+  },
+  landed: landedNotice,
+  failed: failedNotice,
+});
