@@ -1,0 +1,110 @@
+/**
+ * Removes what a reader does not see or cannot use in Markdown, and makes every link and image
+ * absolute. Works on a private copy of the page's nodes.
+ */
+import { HIDDEN_CANDIDATES, isHidden } from './hidden';
+import { absoluteUrl, markdownUrl } from './urls';
+
+// `input` stays only as a task-list checkbox (see the task list rule).
+const DROPPED =
+  'script,style,noscript,template,svg,canvas,head,link,meta,title,select,textarea,button,datalist,input:not([type="checkbox"])';
+const EMBEDS = 'iframe,frame,embed,object,video,audio';
+const HEADING_LINKS = 'h1 a[href^="#"],h2 a[href^="#"],h3 a[href^="#"],h4 a[href^="#"],h5 a[href^="#"],h6 a[href^="#"]';
+// Permalink anchors that documentation generators put in every heading.
+const PERMALINK_TEXT = /^\s*[#¶§🔗]\s*$/u;
+
+/** The largest candidate of a `srcset` (by its `w` or `x` descriptor). */
+function largestCandidate(srcset: string): string | undefined {
+  let best: string | undefined;
+  let bestSize = -1;
+  for (const [, url, descriptor] of srcset.matchAll(/([^\s,]\S*?)(?:\s+([\d.]+)[wx])?\s*(?:,|$)/g)) {
+    const size = Number.parseFloat(descriptor ?? '1');
+    if (size > bestSize) {
+      best = url;
+      bestSize = size;
+    }
+  }
+  return best;
+}
+
+function imageSource(img: Element): string | null {
+  // Lazy loaders keep the real image in a data attribute until it scrolls into view, with a
+  // placeholder (often a `data:` GIF) in `src`; once loaded, both name the same image.
+  const lazy = img.getAttribute('data-src') || img.getAttribute('data-original') || img.getAttribute('data-lazy-src');
+  if (lazy) return lazy;
+  const src = img.getAttribute('src');
+  if (src && !src.startsWith('data:')) return src;
+  const srcset = img.getAttribute('data-srcset') || img.getAttribute('srcset');
+  return (srcset && largestCandidate(srcset)) || src;
+}
+
+function pixelSize(el: Element, dimension: 'width' | 'height'): number | undefined {
+  const value =
+    el.getAttribute(dimension) ??
+    new RegExp(`(?:^|;)\\s*${dimension}\\s*:\\s*([\\d.]+)px`, 'i').exec(el.getAttribute('style') ?? '')?.[1];
+  const size = Number.parseFloat(value ?? '');
+  return Number.isNaN(size) ? undefined : size;
+}
+
+function isTrackingPixel(el: Element): boolean {
+  const width = pixelSize(el, 'width');
+  const height = pixelSize(el, 'height');
+  return width === 0 || height === 0 || (width !== undefined && height !== undefined && width <= 1 && height <= 1);
+}
+
+function fixImages(root: ParentNode, base: string): void {
+  for (const img of root.querySelectorAll('img')) {
+    const src = absoluteUrl(imageSource(img), base);
+    if (!src || !/^https?:/.test(src) || isTrackingPixel(img)) img.remove();
+    else img.setAttribute('src', markdownUrl(src));
+  }
+}
+
+function fixLinks(root: ParentNode, base: string): void {
+  for (const link of root.querySelectorAll('a[href]')) {
+    const href = absoluteUrl(link.getAttribute('href'), base);
+    if (href) link.setAttribute('href', markdownUrl(href));
+    else link.removeAttribute('href');
+  }
+}
+
+function embedSource(embed: Element): string | null {
+  return (
+    embed.getAttribute('src') ??
+    embed.getAttribute('data') ??
+    embed.querySelector('source[src]')?.getAttribute('src') ??
+    null
+  );
+}
+
+/**
+ * Embedded frames and media cannot be shown in Markdown; a link keeps them reachable. Invisible
+ * ones (tracking frames) are dropped like tracking pixels.
+ */
+function replaceEmbeds(root: ParentNode, base: string): void {
+  for (const embed of root.querySelectorAll(EMBEDS)) {
+    const src = absoluteUrl(embedSource(embed), base);
+    if (!src || isTrackingPixel(embed)) {
+      embed.remove();
+      continue;
+    }
+    const link = embed.ownerDocument.createElement('a');
+    link.setAttribute('href', markdownUrl(src));
+    // Ad and player URLs are long and meaningless as text; the host says where the embed lives.
+    link.textContent = embed.getAttribute('title') || embed.getAttribute('aria-label') || new URL(src).hostname || src;
+    embed.replaceWith(link);
+  }
+}
+
+function removeAll(elements: Iterable<Element>, predicate: (el: Element) => boolean = () => true): void {
+  for (const el of elements) if (predicate(el)) el.remove();
+}
+
+export function cleanDom(root: ParentNode, base: string): void {
+  removeAll(root.querySelectorAll(DROPPED));
+  removeAll(root.querySelectorAll(HIDDEN_CANDIDATES), isHidden);
+  removeAll(root.querySelectorAll(HEADING_LINKS), (link) => PERMALINK_TEXT.test(link.textContent ?? ''));
+  replaceEmbeds(root, base);
+  fixLinks(root, base);
+  fixImages(root, base);
+}

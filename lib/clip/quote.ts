@@ -1,0 +1,27 @@
+/** A selection quoted with its source, for notes and daily-note entries. Pure strings. */
+import { escapeMarkdownText } from './escape-markdown';
+import { markdownUrl } from './urls';
+
+export interface QuotedSelection {
+  markdown: string;
+  title: string;
+  url: string;
+}
+
+/**
+ * The selection as a blockquote followed by `— [Title](url)`. Every line is prefixed, blank ones
+ * with a bare `>`, so code fences and tables inside the quote stay one block.
+ */
+export function quoteWithSource({ markdown, title, url }: QuotedSelection): string {
+  const body = markdown.replace(/^\s*\n|\s+$/g, '');
+  const source = `— [${escapeMarkdownText(title.replace(/\s+/g, ' ').trim() || url)}](${markdownUrl(url)})`;
+  if (!body) return source;
+  const quote = body
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
+  return `${quote}\n\n${source}`;
+}
+
+/** The popup's Notes prefill for a selection: the same quote with its source. */
+export const noteFromSelection = quoteWithSource;
