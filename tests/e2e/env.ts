@@ -2,7 +2,6 @@ import path from 'node:path';
 
 /** Where things are for the end-to-end tests; every path can be overridden by the environment. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The emulator port the e2e build is made for (the build bakes the API base URL in). */
 export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 18787);

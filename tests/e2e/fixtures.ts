@@ -1,46 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type BrowserContext, test as base, chromium, type Page, type Worker } from '@playwright/test';
+import { type BrowserContext, test as base, type Worker } from '@playwright/test';
+import { launchChromiumWithExtension, waitForOnboardingTab } from '../../scripts/extension-browser.ts';
+import { type FixtureServer, startFixtureServer } from '../../scripts/fixture-server.ts';
 import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
-import { CHROME_EXTENSION_DIR, CHROMIUM_PATH, E2E_EMULATOR_PORT } from './env';
+import { CHROME_EXTENSION_DIR, E2E_EMULATOR_PORT } from './env';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 
 /** Launches Chromium with the built extension in the given profile (reused to test restarts). */
-export async function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      `--disable-extensions-except=${CHROME_EXTENSION_DIR}`,
-      `--load-extension=${CHROME_EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      // Without these, Chromium keeps trying to reach outside hosts that this network refuses.
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
-
-/**
- * A fresh install opens the options page (onboarding). Waiting for it keeps that tab from taking
- * over a page a test opens at the same moment.
- */
-export async function waitForOnboardingTab(context: BrowserContext): Promise<Page> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const tab = context.pages().find((page) => page.url().endsWith('/options.html'));
-    if (tab) {
-      await tab.waitForLoadState();
-      return tab;
-    }
-    if (Date.now() > deadline) throw new Error('the extension did not open its options page on install');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function launchWithExtension(userDataDir: string): Promise<BrowserContext> {
+  return launchChromiumWithExtension({ extensionDir: CHROME_EXTENSION_DIR, userDataDir, headless: true });
 }
 
 /** The extension's service worker, waiting for it to start when needed. */
@@ -51,6 +22,8 @@ export async function extensionWorker(context: BrowserContext): Promise<Worker> 
 type WorkerFixtures = {
   /** The workspace emulator at the address the e2e build was made for; reset before every test. */
   emulator: RunningEmulator;
+  /** Web pages to clip: tests/fixtures at `/`, the shared corpus at `/corpus/`. */
+  pages: FixtureServer;
 };
 
 type Fixtures = {
@@ -71,6 +44,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       const emulator = await startEmulator({ port: E2E_EMULATOR_PORT });
       await use(emulator);
       await emulator.close();
+    },
+    { scope: 'worker' },
+  ],
+  pages: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const server = await startFixtureServer();
+      await use(server);
+      await server.close();
     },
     { scope: 'worker' },
   ],
@@ -106,3 +88,26 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export const expect = test.expect;
+
+/**
+ * Stops the extension's service worker, as Chrome does when it is idle; the next event starts a
+ * new one. Resolves once it has stopped.
+ */
+export async function stopServiceWorker(context: BrowserContext): Promise<void> {
+  const scratch = await context.newPage();
+  const cdp = await context.newCDPSession(scratch);
+  const stopped = new Promise<void>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      if (
+        versions.some((version) => version.scriptURL.endsWith('/background.js') && version.runningStatus === 'stopped')
+      ) {
+        resolve();
+      }
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopped;
+  await cdp.detach();
+  await scratch.close();
+}

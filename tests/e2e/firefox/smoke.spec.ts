@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { DEMO_TOKENS } from '../../emulator/seed.ts';
+import { expect, test } from '../fixtures';
 import { type FirefoxWithExtension, launchFirefoxWithExtension } from './firefox-harness';
 
 let firefox: FirefoxWithExtension;
@@ -18,5 +19,17 @@ test('Firefox ESR installs the extension, which opens its options page and reach
   const answer = await options.evaluate(() =>
     browser.runtime.sendMessage({ id: 1, type: 'ping', timestamp: Date.now() }),
   );
-  expect(answer).toEqual({ res: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/) } });
+  expect(answer).toEqual({ res: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/), startedAt: expect.any(Number) } });
+});
+
+test('Firefox ESR connects a space with a personal token', async ({ emulator }) => {
+  emulator.reset();
+  const options = await firefox.extensionPage('/options.html');
+  // ARIA selectors are not available over WebDriver BiDi; these are the same two controls.
+  await options.type('.token-form input[type="password"]', DEMO_TOKENS.demo);
+  await options.click('.token-form button[type="submit"]');
+  await options.waitForFunction(
+    () => document.querySelector('[role="status"]')?.textContent === 'Connected to Demo space.',
+  );
+  expect(await options.$eval('.connection-list', (list) => list.textContent)).toContain('Connected to Demo space');
 });
