@@ -56,7 +56,8 @@ export interface RememberedTag {
 /** Per-space choices the popup and the shortcuts reuse. */
 export interface SpacePreferences {
   lastCollectionId: string | null;
-  pinnedTagIds: string[];
+  /** Preselected in every new clip of the space. */
+  pinnedTags: RememberedTag[];
   /** Most recently used first; bounded. */
   recentTags: RememberedTag[];
 }
@@ -66,7 +67,7 @@ export const spacePreferencesItem = storage.defineItem<Record<string, SpacePrefe
   version: 1,
 });
 
-export const EMPTY_SPACE_PREFERENCES: SpacePreferences = { lastCollectionId: null, pinnedTagIds: [], recentTags: [] };
+export const EMPTY_SPACE_PREFERENCES: SpacePreferences = { lastCollectionId: null, pinnedTags: [], recentTags: [] };
 
 /**
  * Bumped by the background whenever the outbox changes, so an open popup refreshes its view.

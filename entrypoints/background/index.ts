@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { retryPendingRevocations } from '@/lib/auth/revocations';
+import { registerClipHandlers } from '@/lib/background/clip-handlers';
 import { registerConnectionHandlers } from '@/lib/background/connection-handlers';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from '@/lib/background/outbox-service';
 import { onMessage } from '@/lib/messaging';
@@ -12,6 +13,7 @@ export default defineBackground(() => {
   const startedAt = Date.now();
   onMessage('ping', () => ({ version: browser.runtime.getManifest().version, startedAt }));
   registerConnectionHandlers((spaceId) => void outbox.resumeSpace(spaceId));
+  registerClipHandlers();
   trackOutboxWatchers();
 
   browser.alarms.onAlarm.addListener(async (alarm) => {

@@ -1,7 +1,80 @@
+import { useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { SpaceSwitcher } from '@/components/space-switcher';
+import { t } from '@/lib/i18n';
+import { ClipForm } from './clip-form';
+import { OutboxPanel } from './outbox-panel';
+import { useConnections } from './queries';
+
+/** The tab the popup acts on: `?tabId=N` (tests open the popup as a tab), else the active tab. */
+function useTargetTabId(): number | undefined {
+  const [tabId, setTabId] = useState<number | undefined>(() => {
+    const param = new URLSearchParams(location.search).get('tabId');
+    return param === null ? undefined : Number(param);
+  });
+  useEffect(() => {
+    if (tabId !== undefined) return;
+    void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => setTabId(tab?.id));
+  }, [tabId]);
+  return tabId;
+}
+
+function openSettings() {
+  void browser.runtime.openOptionsPage();
+}
+
 export function App() {
+  const tabId = useTargetTabId();
+  const connections = useConnections();
+  const [chosenSpaceId, setChosenSpaceId] = useState<string | undefined>();
+
+  // Escape closes the popup (a combobox that is open takes the first Escape for itself).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) window.close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const view = connections.data;
+  const spaces = view?.connections ?? [];
+  const spaceId =
+    chosenSpaceId && spaces.some((space) => space.spaceId === chosenSpaceId)
+      ? chosenSpaceId
+      : (view?.settings.defaultSpaceId ?? spaces[0]?.spaceId);
+  const space = spaces.find((candidate) => candidate.spaceId === spaceId);
+
   return (
-    <main>
-      <h1>Space Clipper</h1>
+    <main className="popup-app">
+      <h1 className="popup-title">{space ? t('popupHeading', space.spaceTitle) : t('extName')}</h1>
+      {view && spaces.length === 0 && (
+        <section className="notice">
+          <p>{t('notConnected')}</p>
+          <button type="button" className="button button-primary" onClick={openSettings}>
+            {t('openSettings')}
+          </button>
+        </section>
+      )}
+      {space && (
+        <>
+          <SpaceSwitcher
+            spaces={spaces.map((s) => ({ id: s.spaceId, title: s.spaceTitle, state: s.state }))}
+            value={space.spaceId}
+            onChange={setChosenSpaceId}
+          />
+          {space.state === 'needs-sign-in' && (
+            <section className="notice notice-warning">
+              <p>{t('needsSignInNotice', space.spaceTitle)}</p>
+              <button type="button" className="button button-small" onClick={openSettings}>
+                {t('signInAgain')}
+              </button>
+            </section>
+          )}
+          <ClipForm key={space.spaceId} spaceId={space.spaceId} tabId={tabId} />
+        </>
+      )}
+      <OutboxPanel onSignIn={openSettings} />
     </main>
   );
 }

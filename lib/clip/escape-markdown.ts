@@ -9,9 +9,12 @@
 /**
  * Unicode noncharacters that bracket code block bodies while the Markdown is assembled, so
  * that the final clean-up can leave code untouched. Page text never legitimately contains them.
+ * Decoded at run time and written as `\u` escapes in patterns: a minifier folds literals (and
+ * even `String.fromCharCode`) into raw characters in the bundle, and Chrome refuses to load a content script file containing
+ * noncharacters ("It isn't UTF-8 encoded").
  */
-export const CODE_START = '\uFDD0';
-export const CODE_END = '\uFDD1';
+export const CODE_START: string = JSON.parse('"\\ufdd0"');
+export const CODE_END: string = JSON.parse('"\\ufdd1"');
 
 // Each alternative is a character that can open or close inline markup somewhere in a line.
 // Lookaheads treat the end of the text node as dangerous, since the next node is unknown.

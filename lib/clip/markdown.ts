@@ -37,7 +37,7 @@ function turndownService(): TurndownService {
 
 // Code block bodies are bracketed by CODE_START/CODE_END (see code-blocks), so the clean-up
 // below never touches code.
-const CODE_SEGMENT = new RegExp(`(${CODE_START}[^${CODE_END}]*${CODE_END})`);
+const CODE_SEGMENT = /(\uFDD0[^\uFDD1]*\uFDD1)/;
 
 function tidy(markdown: string): string {
   return markdown

@@ -1,13 +1,7 @@
 import { z } from 'zod/mini';
+import { CANONICAL_DAY_RULE, isCanonicalDay } from '../canonical-day';
 
-/** `YYYY-MM-DDT00:00:00.000Z`: the only form the service accepts for `day` resolution dates. */
-export const CANONICAL_DAY_RULE = 'a day must be a UTC midnight timestamp such as 2024-05-01T00:00:00.000Z';
-
-export function isCanonicalDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/.test(value)) return false;
-  // Rejects impossible calendar days such as 2024-02-30, which Date would roll over.
-  return new Date(value).toISOString() === value;
-}
+export { CANONICAL_DAY_RULE, isCanonicalDay };
 
 export const canonicalDaySchema = z.string().check(z.refine(isCanonicalDay, { error: CANONICAL_DAY_RULE }));
 

@@ -1,0 +1,276 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { CollectionPicker } from '@/components/collection-picker';
+import { EntityField } from '@/components/entity-field';
+import { Field } from '@/components/field';
+import {
+  emptyFieldValue,
+  type FieldValue,
+  isEditableDefinition,
+  type LinkedObject,
+  validateFieldValue,
+} from '@/components/field-types';
+import { NotesField } from '@/components/notes-field';
+import { PropertyFields } from '@/components/property-fields';
+import { StatusRegion } from '@/components/status-region';
+import { type TagChoice, TagPicker } from '@/components/tag-picker';
+import type { SerializedApiError } from '@/lib/api/errors';
+import { toProperties } from '@/lib/clip/field-payload';
+import { quoteWithSource } from '@/lib/clip/quote';
+import { describeError } from '@/lib/error-text';
+import { type MessageKey, t } from '@/lib/i18n';
+import { type ClipOutcome, type ClipRequest, type Result, sendMessage, type Unreadable } from '@/lib/messaging';
+import { EMPTY_SPACE_PREFERENCES, spacePreferencesItem } from '@/lib/storage';
+import { keys, usePage, usePreferences, useSavedPage, useTab, useWeblinkForm } from './queries';
+
+const UNREADABLE_KEYS: Record<Unreadable, MessageKey> = {
+  'browser-page': 'unreadableBrowserPage',
+  store: 'unreadableStore',
+  pdf: 'unreadablePdf',
+  'not-scriptable': 'unreadableNotScriptable',
+};
+
+type Status = { message: string; tone: 'info' | 'error' };
+
+const FIELDS_OPEN_KEY = 'space-clipper.fields-open';
+
+/** Whether the property fields are shown; remembered, as people either use them every time or never. */
+function useFieldsOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => localStorage.getItem(FIELDS_OPEN_KEY) === 'true');
+  return [
+    open,
+    (next) => {
+      localStorage.setItem(FIELDS_OPEN_KEY, String(next));
+      setOpen(next);
+    },
+  ];
+}
+
+function statusOf(result: Result<ClipOutcome>): Status {
+  if (!result.ok) return { message: describeError(result.error), tone: 'error' };
+  const outcome = result.value;
+  if (outcome.state === 'landed') return { message: t('statusSaved'), tone: 'info' };
+  if (outcome.state === 'failed') return { message: describeError(outcome.error as SerializedApiError), tone: 'error' };
+  return { message: t('statusQueued'), tone: 'info' };
+}
+
+/**
+ * The clip form for one space and tab. It paints at once from what is cached (fields,
+ * collections, remembered tags) and from what the browser knows of the tab (address, title);
+ * the page's own metadata and selection arrive later and fill in what the person has not touched.
+ */
+export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | undefined }) {
+  const queryClient = useQueryClient();
+  const tab = useTab(tabId);
+  const page = usePage(tabId);
+  const form = useWeblinkForm(spaceId);
+  const preferences = usePreferences();
+  const prefs = preferences.data?.[spaceId] ?? EMPTY_SPACE_PREFERENCES;
+
+  const url = page.data?.url ?? tab.data?.url ?? '';
+  const [title, setTitle] = useState<string | undefined>();
+  const [notes, setNotes] = useState<string | undefined>();
+  const [tags, setTags] = useState<TagChoice[] | undefined>();
+  const [collection, setCollection] = useState<string | null | undefined>();
+  const [values, setValues] = useState<Record<string, FieldValue>>({});
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [target, setTarget] = useState<LinkedObject[]>([]);
+  const [status, setStatus] = useState<Status>({ message: '', tone: 'info' });
+  const [busy, setBusy] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const [fieldsOpen, setFieldsOpen] = useFieldsOpen();
+
+  // What the person has not typed comes from the page: its cleaned title, and its selection as a quote.
+  const pageTitle = page.data?.title ?? tab.data?.title ?? '';
+  const effectiveTitle = title ?? pageTitle;
+  const selection = page.data?.selection;
+  const suggestedNotes = selection?.markdown
+    ? quoteWithSource({ markdown: selection.markdown, title: pageTitle || url, url })
+    : '';
+  const effectiveNotes = notes ?? suggestedNotes;
+  const effectiveTags = tags ?? prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag }));
+  const collections = form.data?.collections ?? [];
+  const effectiveCollection =
+    collection !== undefined
+      ? collection
+      : collections.some((c) => c.id === prefs.lastCollectionId)
+        ? prefs.lastCollectionId
+        : null;
+  const definitions = useMemo(() => (form.data?.fields ?? []).filter(isEditableDefinition), [form.data]);
+  const saved = useSavedPage(spaceId, url || undefined, pageTitle || undefined);
+
+  useEffect(() => titleRef.current?.focus(), []);
+
+  const source = { url, title: effectiveTitle || url };
+
+  async function send(clip: ClipRequest) {
+    setBusy(true);
+    setStatus({ message: t('statusSaving'), tone: 'info' });
+    const result = await sendMessage('saveClip', { spaceId, clip });
+    setStatus(statusOf(result));
+    setBusy(false);
+    void queryClient.invalidateQueries({ queryKey: keys.preferences });
+    void queryClient.invalidateQueries({ queryKey: keys.savedPage(spaceId, url) });
+  }
+
+  async function savePage(event?: FormEvent) {
+    event?.preventDefault();
+    const found: Record<string, string | undefined> = {};
+    for (const def of definitions) {
+      const value = values[def.id];
+      if (value) found[def.id] = validateFieldValue(def, value);
+    }
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      setFieldsOpen(true);
+      setStatus({ message: t('statusFixFields'), tone: 'error' });
+      return;
+    }
+    await send({
+      kind: 'page',
+      url,
+      title: effectiveTitle.trim() || url,
+      tags: effectiveTags,
+      properties: toProperties(definitions, values),
+      ...(effectiveCollection ? { collections: [effectiveCollection] } : {}),
+      notes: effectiveNotes,
+      existingObjectIds: saved.data ? [saved.data.id] : [],
+    });
+  }
+
+  const togglePin = (tag: { id: string; title: string }) => {
+    void (async () => {
+      const all = await spacePreferencesItem.getValue();
+      const current = all[spaceId] ?? EMPTY_SPACE_PREFERENCES;
+      const pinned = current.pinnedTags.some((p) => p.id === tag.id)
+        ? current.pinnedTags.filter((p) => p.id !== tag.id)
+        : [...current.pinnedTags, tag];
+      await spacePreferencesItem.setValue({ ...all, [spaceId]: { ...current, pinnedTags: pinned } });
+      await queryClient.invalidateQueries({ queryKey: keys.preferences });
+    })();
+  };
+
+  const canSave = url !== '' && !busy;
+  const canAppend = effectiveNotes.trim() !== '' && !busy && url !== '';
+  const appendTarget = target[0];
+
+  return (
+    <form className="clip-form" onSubmit={savePage} noValidate>
+      <div className="page-line">
+        {page.data?.faviconUrl && <img className="favicon" src={page.data.faviconUrl} alt="" width="16" height="16" />}
+        <span className="page-url" title={url}>
+          <span className="visually-hidden">{t('pageAddress')}: </span>
+          {url}
+        </span>
+      </div>
+      {page.data?.unreadable && <p className="notice">{t(UNREADABLE_KEYS[page.data.unreadable])}</p>}
+      {saved.data && <p className="notice">{t('alreadySaved', saved.data.title)}</p>}
+
+      <Field label={t('titleLabel')}>
+        {(control) => (
+          <input
+            {...control}
+            ref={titleRef}
+            value={effectiveTitle}
+            onChange={(event) => setTitle(event.target.value)}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+
+      <TagPicker
+        selected={effectiveTags}
+        onChange={setTags}
+        recentTags={prefs.recentTags}
+        searchTags={async (query) => {
+          const result = await sendMessage('searchTags', { spaceId, query });
+          return result.ok ? result.value : [];
+        }}
+        pinnedTagIds={prefs.pinnedTags.map((tag) => tag.id)}
+        onTogglePin={togglePin}
+      />
+
+      {collections.length > 0 && (
+        <CollectionPicker collections={collections} value={effectiveCollection} onChange={setCollection} />
+      )}
+
+      <NotesField value={effectiveNotes} onChange={setNotes} onSubmit={() => void savePage()} />
+
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={!canSave}>
+          {t('savePage')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!canAppend}
+          title={canAppend ? undefined : t('appendNothing')}
+          onClick={() => void send({ kind: 'daily-note', markdown: effectiveNotes, source })}
+        >
+          {t('addToDailyNote')}
+        </button>
+      </div>
+
+      <details
+        className="more-fields"
+        open={fieldsOpen}
+        onToggle={(event) => setFieldsOpen((event.target as HTMLDetailsElement).open)}
+      >
+        <summary>{t('moreFields', String(definitions.length))}</summary>
+        {form.isPending && <p className="field-hint form-loading">{t('loadingForm')}</p>}
+        <PropertyFields
+          definitions={definitions}
+          values={Object.fromEntries(
+            definitions.map((def) => [def.id, values[def.id] ?? (emptyFieldValue(def) as FieldValue)]),
+          )}
+          onChange={(id, value) => {
+            setValues((current) => ({ ...current, [id]: value }));
+            setErrors((current) => ({ ...current, [id]: undefined }));
+          }}
+          errors={errors}
+          searchEntities={async (query, allowedStructureIds) => {
+            const result = await sendMessage('searchObjects', {
+              spaceId,
+              query,
+              ...(allowedStructureIds.length > 0 ? { structureIds: allowedStructureIds } : {}),
+            });
+            return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
+          }}
+        />
+      </details>
+
+      <div className="append-row">
+        <EntityField
+          label={t('addToObjectLabel')}
+          allowedStructureIds={[]}
+          items={target}
+          onChange={(items) => setTarget(items.slice(-1))}
+          searchEntities={async (query) => {
+            const result = await sendMessage('searchObjects', { spaceId, query });
+            return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
+          }}
+        />
+        {appendTarget && (
+          <button
+            type="button"
+            className="button"
+            disabled={!canAppend}
+            onClick={() =>
+              void send({
+                kind: 'append',
+                objectId: appendTarget.id,
+                objectTitle: appendTarget.title,
+                markdown: effectiveNotes,
+                source,
+              })
+            }
+          >
+            {t('addToObjectButton', appendTarget.title)}
+          </button>
+        )}
+      </div>
+
+      <StatusRegion message={status.message} tone={status.tone} />
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { ClipList, type ClipView } from '@/components/clip-list';
+import { describeError } from '@/lib/error-text';
+import { t } from '@/lib/i18n';
+import { type QueuedClip, sendMessage } from '@/lib/messaging';
+import { useOutbox } from './queries';
+
+function toView(clip: QueuedClip): ClipView {
+  return {
+    id: clip.id,
+    title: clip.title,
+    kind: clip.kind,
+    state: clip.state,
+    ...(clip.error ? { reason: describeError(clip.error) } : {}),
+    updatedAt: clip.updatedAt,
+  };
+}
+
+/**
+ * Clips not landed yet, with why and what can be done (retry, discard, sign in, drop a tag the
+ * server refused), and the last clips that landed.
+ */
+export function OutboxPanel({ onSignIn }: { onSignIn(): void }) {
+  const outbox = useOutbox();
+  const clips = outbox.data?.clips ?? [];
+  const history = outbox.data?.history ?? [];
+  if (clips.length === 0 && history.length === 0) return null;
+  const refusedWithTags = clips.filter((clip) => clip.state === 'failed' && clip.tags.length > 0);
+  return (
+    <>
+      {clips.length > 0 && (
+        <section aria-labelledby="outbox-heading" className="outbox">
+          <h2 id="outbox-heading">{t('outboxHeading')}</h2>
+          <ClipList
+            clips={clips.map(toView)}
+            onRetry={(clip) => void sendMessage('retryClip', { id: clip.id })}
+            onDiscard={(clip) => void sendMessage('discardClip', { id: clip.id })}
+            onSignIn={onSignIn}
+            onOpen={() => {}}
+          />
+          {refusedWithTags.map((clip) => (
+            <div key={clip.id} className="clip-fix">
+              {clip.tags.map((tag) => (
+                <button
+                  key={tag.key}
+                  type="button"
+                  className="button button-small"
+                  onClick={() => void sendMessage('fixClip', { id: clip.id, removeTags: [tag.key] })}
+                >
+                  {t('removeTagAndRetry', tag.title)}
+                </button>
+              ))}
+            </div>
+          ))}
+        </section>
+      )}
+      {history.length > 0 && (
+        <details className="history">
+          <summary>{t('historyHeading')}</summary>
+          <ul>
+            {history.slice(0, 10).map((clip) => (
+              <li key={clip.id}>
+                <a href={clip.sourceUrl} target="_blank" rel="noreferrer">
+                  {clip.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}

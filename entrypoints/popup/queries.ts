@@ -1,0 +1,91 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { browser } from 'wxt/browser';
+import type { SerializedApiError } from '@/lib/api/errors';
+import { type Result, sendMessage } from '@/lib/messaging';
+import { outboxRevisionItem, spacePreferencesItem } from '@/lib/storage';
+
+/**
+ * The popup's queries and their keys, in one place. Queries marked `persist` are written to
+ * extension storage, so a warm popup renders the whole form before any message is answered, then
+ * refreshes in the background (stale-while-revalidate).
+ */
+export const keys = {
+  connections: ['connections'] as const,
+  weblinkForm: (spaceId: string) => ['weblink-form', spaceId] as const,
+  preferences: ['space-preferences'] as const,
+  page: (tabId: number) => ['page', tabId] as const,
+  tab: (tabId: number) => ['tab', tabId] as const,
+  savedPage: (spaceId: string, url: string) => ['saved-page', spaceId, url] as const,
+  outbox: ['outbox'] as const,
+};
+
+const PERSIST = { persist: true } as const;
+
+/** A failed Result becomes a rejected query, with the serialized error as its reason. */
+export class ResultError extends Error {
+  constructor(readonly error: SerializedApiError) {
+    super(error.message);
+  }
+}
+
+async function unwrap<T>(result: Promise<Result<T>>): Promise<T> {
+  const answer = await result;
+  if (!answer.ok) throw new ResultError(answer.error);
+  return answer.value;
+}
+
+export function useConnections() {
+  return useQuery({ queryKey: keys.connections, queryFn: () => sendMessage('getConnections'), meta: PERSIST });
+}
+
+export function useWeblinkForm(spaceId: string | undefined) {
+  return useQuery({
+    queryKey: keys.weblinkForm(spaceId ?? ''),
+    queryFn: () => unwrap(sendMessage('getWeblinkForm', { spaceId: spaceId as string })),
+    enabled: spaceId !== undefined,
+    // Property definitions change rarely: fetched once in a while, shown from the cache meanwhile.
+    staleTime: 10 * 60_000,
+    meta: PERSIST,
+  });
+}
+
+export function usePreferences() {
+  return useQuery({ queryKey: keys.preferences, queryFn: () => spacePreferencesItem.getValue() });
+}
+
+/** What the browser says of the tab right away (address, title): enough to save. */
+export function useTab(tabId: number | undefined) {
+  return useQuery({
+    queryKey: keys.tab(tabId ?? -1),
+    queryFn: () => browser.tabs.get(tabId as number),
+    enabled: tabId !== undefined,
+  });
+}
+
+/** The page as the content script reads it (metadata, selection); slower, so never awaited to paint. */
+export function usePage(tabId: number | undefined) {
+  return useQuery({
+    queryKey: keys.page(tabId ?? -1),
+    queryFn: () => sendMessage('readPage', { tabId: tabId as number }),
+    enabled: tabId !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSavedPage(spaceId: string | undefined, url: string | undefined, title: string | undefined) {
+  return useQuery({
+    queryKey: keys.savedPage(spaceId ?? '', url ?? ''),
+    queryFn: () =>
+      unwrap(sendMessage('findSavedPage', { spaceId: spaceId as string, url: url as string, title: title as string })),
+    enabled: spaceId !== undefined && url !== undefined && title !== undefined && /^https?:/.test(url),
+    retry: false,
+  });
+}
+
+/** The outbox, refreshed whenever the background says it changed. */
+export function useOutbox() {
+  const client = useQueryClient();
+  useEffect(() => outboxRevisionItem.watch(() => void client.invalidateQueries({ queryKey: keys.outbox })), [client]);
+  return useQuery({ queryKey: keys.outbox, queryFn: () => sendMessage('getOutbox') });
+}

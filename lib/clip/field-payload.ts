@@ -1,0 +1,57 @@
+import type { FieldDefinition, FieldValue } from '@/components/field-types';
+import { parseFieldNumber } from '@/components/field-types';
+import {
+  booleanValue,
+  dateValue,
+  entityValue,
+  labelValue,
+  numberValue,
+  textValue,
+  urlValue,
+} from '../api/property-values';
+import type { PropertyValueInput } from '../api/schemas/property-values';
+
+/**
+ * The API value for what the person entered, or undefined when the field was left empty (an
+ * empty field is not sent: a new weblink has nothing to clear). Call after `validateFieldValue`.
+ */
+export function toPropertyValue(def: FieldDefinition, value: FieldValue): PropertyValueInput | undefined {
+  switch (value.type) {
+    case 'text':
+      return value.text.trim() === '' ? undefined : textValue(value.text);
+    case 'number': {
+      const number = parseFieldNumber(value.raw);
+      return number === undefined ? undefined : numberValue(number);
+    }
+    case 'boolean':
+      return value.checked ? booleanValue(true) : undefined;
+    case 'url':
+      return value.url.trim() === '' ? undefined : urlValue(value.url.trim());
+    case 'date': {
+      if (value.value === '') return undefined;
+      const resolution = def.dateResolution ?? 'day';
+      // A datetime-local value is the person's local time: send it as an instant.
+      const start = resolution === 'day' ? value.value : new Date(value.value).toISOString();
+      return dateValue({ start, resolution });
+    }
+    case 'label':
+      return value.ids.length === 0 ? undefined : labelValue(value.ids);
+    case 'entity':
+      return value.items.length === 0 ? undefined : entityValue(value.items.map((item) => item.id));
+  }
+}
+
+/** The properties to send for a form's values, keyed by property id. */
+export function toProperties(
+  definitions: FieldDefinition[],
+  values: Record<string, FieldValue>,
+): Record<string, PropertyValueInput> {
+  const properties: Record<string, PropertyValueInput> = {};
+  for (const def of definitions) {
+    const value = values[def.id];
+    if (!value) continue;
+    const payload = toPropertyValue(def, value);
+    if (payload) properties[def.id] = payload;
+  }
+  return properties;
+}

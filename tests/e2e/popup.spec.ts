@@ -1,0 +1,222 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import { DEMO, DEMO_TOKENS, researchTagTitle } from '../emulator/seed.ts';
+import { markdownOf, objectsIn, requestLog } from './emulator-client';
+import { expect, test } from './fixtures';
+import type { OptionsPage } from './pages/options';
+
+async function connect(options: OptionsPage, token: string = DEMO_TOKENS.demo): Promise<void> {
+  await options.open();
+  await options.connectWithToken(token);
+  await expect(options.status).toHaveText(/^Connected to /);
+}
+
+async function openArticle(context: BrowserContext, baseUrl: string): Promise<Page> {
+  const article = await context.newPage();
+  await article.goto(`${baseUrl}/article.html`);
+  return article;
+}
+
+test.describe('saving a page from the popup', () => {
+  test('the whole form: title, tags, collection, properties, notes → Saved, and the space holds it', async ({
+    context,
+    options,
+    popup,
+    pages,
+    emulator,
+  }) => {
+    await connect(options);
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    const page = popup.page;
+
+    await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
+    await popup.addTag('read', 'Reading');
+    await popup.tags.fill('Sourdough');
+    await popup.tagOption('Create tag "Sourdough"').click();
+    await page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Reading list' });
+    await page.getByText(/^Properties/).click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Reading' });
+    await page.getByLabel('Read on').fill('2026-03-15');
+    await popup.notes.fill('Feed it **twice** a day.');
+    await popup.savePage.click();
+    await expect(popup.status).toHaveText('Saved');
+
+    const weblinks = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(
+      (object) => (object.properties.url as { url: { value: string } } | undefined)?.url.value === article.url(),
+    );
+    expect(weblinks).toHaveLength(1);
+    const [weblink] = weblinks;
+    expect(weblink?.title).toBe('Keeping Bread Starters Alive');
+    expect(weblink?.collections).toEqual([DEMO.collections.readingList]);
+    const sourdough = (await objectsIn(emulator, DEMO.spaceId, 'RootTag')).filter((tag) => tag.title === 'Sourdough');
+    expect(sourdough).toHaveLength(1);
+    const tagIds = (weblink?.properties.tags as { entity: { id: string }[] }).entity.map((entry) => entry.id);
+    expect(tagIds.sort()).toEqual([DEMO.tags.reading, sourdough[0]?.id].sort());
+    expect(weblink?.properties[DEMO.properties.weblink.status]).toMatchObject({
+      label: [{ id: DEMO.labels.weblinkStatus.reading }],
+    });
+    expect(weblink?.properties[DEMO.properties.weblink.readOn]).toMatchObject({
+      date: { start: '2026-03-15T00:00:00.000Z' },
+    });
+    expect(await markdownOf(emulator, weblink?.id as string, DEMO_TOKENS.demo)).toContain('Feed it **twice** a day.');
+  });
+
+  test('Enter in the title saves, with exactly one API request', async ({
+    context,
+    options,
+    popup,
+    pages,
+    emulator,
+  }) => {
+    await connect(options);
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
+    await expect(popup.page.getByText(/^Properties \(\d+\)/)).toBeVisible();
+    const before = (await requestLog(emulator)).length;
+    await popup.title.press('Enter');
+    await expect(popup.status).toHaveText('Saved');
+    const during = (await requestLog(emulator)).slice(before);
+    expect(during.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /object/url']);
+  });
+
+  test('the popup closed right after Save still saves, and a second open says "already saved"', async ({
+    context,
+    options,
+    popup,
+    pages,
+    emulator,
+  }) => {
+    await connect(options);
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
+    await popup.savePage.click();
+    await popup.page.close();
+
+    await expect
+      .poll(async () =>
+        (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).some(
+          (object) => object.title === 'Keeping Bread Starters Alive',
+        ),
+      )
+      .toBe(true);
+
+    await popup.open(article);
+    await expect(popup.page.getByText(/Already in your space as “Keeping Bread Starters Alive”/)).toBeVisible();
+  });
+
+  test('with 2,500 tags the first suggestion appears after one search request', async ({
+    context,
+    options,
+    popup,
+    pages,
+    emulator,
+  }) => {
+    await connect(options, DEMO_TOKENS.research);
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
+    const before = (await requestLog(emulator)).length;
+    const wanted = researchTagTitle(2042);
+    await popup.tags.pressSequentially(wanted, { delay: 15 });
+    await expect(popup.tagOption(wanted)).toBeVisible();
+    const during = (await requestLog(emulator)).slice(before);
+    expect(during.filter((entry) => entry.path === '/objects/search')).toHaveLength(1);
+    // Suggestions come from search alone: no listing of the space's tags page by page.
+    expect(during.filter((entry) => entry.path.startsWith('/objects/') && entry.path !== '/objects/search')).toEqual(
+      [],
+    );
+  });
+
+  test('invalid property values are refused at the field before anything is sent', async ({
+    context,
+    options,
+    popup,
+    pages,
+    emulator,
+  }) => {
+    await connect(options);
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    await popup.page.getByText(/^Properties/).click();
+    await popup.page.getByRole('textbox', { name: 'Rating' }).fill('five');
+    const before = (await requestLog(emulator)).length;
+    await popup.savePage.click();
+    await expect(popup.status).toHaveText('Check the highlighted fields.');
+    await expect(popup.page.getByRole('textbox', { name: 'Rating' })).toHaveAttribute('aria-invalid', 'true');
+    expect((await requestLog(emulator)).length).toBe(before);
+  });
+
+  test("a server refusal shows the server's message", async ({ context, options, popup, pages, emulator }) => {
+    await connect(options);
+    await fetch(`${emulator.url}/__emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        path: '/object/url',
+        status: 400,
+        body: JSON.stringify({ error: { code: 'cap_invalid_input', message: 'The URL is on a blocklist' } }),
+        contentType: 'application/json',
+        times: 1,
+      }),
+    });
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
+    await popup.savePage.click();
+    await expect(popup.status).toHaveText('The workspace refused it: The URL is on a blocklist');
+  });
+
+  test('not connected: the popup offers the settings', async ({ popup, context }) => {
+    // The onboarding tab would be focused instead of a new one being opened.
+    for (const page of context.pages()) if (page.url().endsWith('/options.html')) await page.close();
+    await popup.open();
+    await expect(popup.page.getByText('Connect a space to start clipping.')).toBeVisible();
+    const opened = context.waitForEvent('page');
+    await popup.page.getByRole('button', { name: 'Open settings' }).click();
+    expect((await opened).url()).toContain('/options.html');
+  });
+
+  test('a PDF cannot be read but can still be saved by address and title', async ({
+    context,
+    options,
+    popup,
+    pages,
+    emulator,
+  }) => {
+    await connect(options);
+    const pdf = await context.newPage();
+    await pdf.goto(`${pages.url}/paper.pdf`);
+    await popup.open(pdf);
+    await expect(popup.page.getByText(/This PDF is shown by the browser's viewer/)).toBeVisible();
+    await expect(popup.title).not.toHaveValue('');
+    await popup.savePage.click();
+    await expect(popup.status).toHaveText('Saved');
+    const saved = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(
+      (object) => (object.properties.url as { url: { value: string } }).url.value === `${pages.url}/paper.pdf`,
+    );
+    expect(saved).toHaveLength(1);
+  });
+
+  test('the popup and the options page have no accessibility violations', async ({
+    context,
+    options,
+    popup,
+    pages,
+  }) => {
+    await connect(options);
+    const optionsResults = await new AxeBuilder({ page: options.page }).analyze();
+    expect(optionsResults.violations).toEqual([]);
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
+    await popup.page.getByText(/^Properties/).click();
+    const popupResults = await new AxeBuilder({ page: popup.page }).analyze();
+    expect(popupResults.violations).toEqual([]);
+    await popup.page.emulateMedia({ colorScheme: 'dark' });
+    const darkResults = await new AxeBuilder({ page: popup.page }).analyze();
+    expect(darkResults.violations).toEqual([]);
+  });
+});
