@@ -56,6 +56,14 @@ export default defineConfig({
     host_permissions: [originPattern(API_BASE_URL)],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: '__MSG_actionTitle__' },
+    commands: {
+      _execute_action: { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandOpenPopup__' },
+      'save-page': { suggested_key: { default: 'Alt+Shift+P' }, description: '__MSG_commandSavePage__' },
+      'add-selection-to-daily-note': {
+        suggested_key: { default: 'Alt+Shift+D' },
+        description: '__MSG_commandAddToDailyNote__',
+      },
+    },
     ...(browser === 'chrome' && mode !== 'production' ? { key: DEV_PUBLIC_KEY } : {}),
     browser_specific_settings: {
       gecko: {

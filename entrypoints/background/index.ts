@@ -4,6 +4,7 @@ import { retryPendingRevocations } from '@/lib/auth/revocations';
 import { registerClipHandlers } from '@/lib/background/clip-handlers';
 import { registerConnectionHandlers } from '@/lib/background/connection-handlers';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from '@/lib/background/outbox-service';
+import { createMenus, onCommand, onMenuClicked } from '@/lib/background/quick-clips';
 import { onMessage } from '@/lib/messaging';
 
 /** Revocations that could not reach the server are retried every few minutes. */
@@ -24,7 +25,16 @@ export default defineBackground(() => {
   });
   void browser.alarms.create(REVOCATION_ALARM, { periodInMinutes: 5 });
 
+  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
+  if (import.meta.env.MODE === 'e2e') {
+    // End-to-end tests cannot click a context menu or press a browser shortcut: they call the very
+    // handlers registered above. Only in e2e builds.
+    Object.assign(globalThis, { spaceClipperTestHooks: { onMenuClicked, onCommand } });
+  }
+
   browser.runtime.onInstalled.addListener(({ reason }) => {
+    createMenus();
     // A new install has no space connected yet: the options page is where that happens.
     if (reason === 'install') void browser.runtime.openOptionsPage();
   });

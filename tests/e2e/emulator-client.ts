@@ -45,3 +45,15 @@ export async function markdownOf(emulator: RunningEmulator, objectId: string, to
 export async function dailyNotesApplied(emulator: RunningEmulator): Promise<void> {
   await emulator.dailyNotesIdle();
 }
+
+/** The `url` property of a weblink as the emulator holds it. */
+export function urlOf(object: EmulatorObject): string | undefined {
+  return (object.properties.url as { url?: { value?: string } } | undefined)?.url?.value;
+}
+
+/** The ids an entity property links to. */
+export function entityIdsOf(object: EmulatorObject, propertyId: string): string[] {
+  return ((object.properties[propertyId] as { entity?: { id: string }[] } | undefined)?.entity ?? []).map(
+    (entry) => entry.id,
+  );
+}

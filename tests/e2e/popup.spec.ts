@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO, DEMO_TOKENS, researchTagTitle } from '../emulator/seed.ts';
-import { markdownOf, objectsIn, requestLog } from './emulator-client';
+import { entityIdsOf, markdownOf, objectsIn, requestLog, urlOf } from './emulator-client';
 import { expect, test } from './fixtures';
 import type { OptionsPage } from './pages/options';
 
@@ -43,7 +43,7 @@ test.describe('saving a page from the popup', () => {
     await expect(popup.status).toHaveText('Saved');
 
     const weblinks = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(
-      (object) => (object.properties.url as { url: { value: string } } | undefined)?.url.value === article.url(),
+      (object) => urlOf(object) === article.url(),
     );
     expect(weblinks).toHaveLength(1);
     const [weblink] = weblinks;
@@ -51,8 +51,7 @@ test.describe('saving a page from the popup', () => {
     expect(weblink?.collections).toEqual([DEMO.collections.readingList]);
     const sourdough = (await objectsIn(emulator, DEMO.spaceId, 'RootTag')).filter((tag) => tag.title === 'Sourdough');
     expect(sourdough).toHaveLength(1);
-    const tagIds = (weblink?.properties.tags as { entity: { id: string }[] }).entity.map((entry) => entry.id);
-    expect(tagIds.sort()).toEqual([DEMO.tags.reading, sourdough[0]?.id].sort());
+    expect(entityIdsOf(weblink as never, 'tags').sort()).toEqual([DEMO.tags.reading, sourdough[0]?.id].sort());
     expect(weblink?.properties[DEMO.properties.weblink.status]).toMatchObject({
       label: [{ id: DEMO.labels.weblinkStatus.reading }],
     });
@@ -195,7 +194,7 @@ test.describe('saving a page from the popup', () => {
     await popup.savePage.click();
     await expect(popup.status).toHaveText('Saved');
     const saved = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(
-      (object) => (object.properties.url as { url: { value: string } }).url.value === `${pages.url}/paper.pdf`,
+      (object) => urlOf(object) === `${pages.url}/paper.pdf`,
     );
     expect(saved).toHaveLength(1);
   });

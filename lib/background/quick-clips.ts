@@ -1,0 +1,158 @@
+import { type Browser, browser } from 'wxt/browser';
+import type { SerializedApiError } from '../api/errors';
+import { getConnection } from '../auth/connections';
+import { plainTextToMarkdown } from '../clip/plain-text';
+import { quoteWithSource } from '../clip/quote';
+import { describeError } from '../error-text';
+import { t } from '../i18n';
+import type { ClipOutcome, ClipRequest, Result } from '../messaging';
+import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
+import { saveClip } from './clip-handlers';
+import { showNotification } from './notify';
+import { readPage } from './page-reader';
+import { asResult } from './router';
+
+/**
+ * Clips made without the popup (context menu, keyboard shortcut), with the remembered defaults:
+ * the default space, its pinned tags and last collection. Each confirms with a badge and a
+ * notification, and a failure says why.
+ */
+
+type Tab = Browser.tabs.Tab;
+
+export const MENU_SAVE_PAGE = 'save-page';
+export const MENU_SAVE_LINK = 'save-link';
+export const MENU_DAILY_NOTE = 'add-selection-to-daily-note';
+export const COMMAND_SAVE_PAGE = 'save-page';
+export const COMMAND_DAILY_NOTE = 'add-selection-to-daily-note';
+
+/** The context-menu entries; created on install and update (the browser keeps them). */
+export function createMenus(): void {
+  browser.contextMenus.removeAll(() => {
+    browser.contextMenus.create({ id: MENU_SAVE_PAGE, title: t('menuSavePage'), contexts: ['page'] });
+    browser.contextMenus.create({ id: MENU_SAVE_LINK, title: t('menuSaveLink'), contexts: ['link'] });
+    browser.contextMenus.create({ id: MENU_DAILY_NOTE, title: t('menuAddToDailyNote'), contexts: ['selection'] });
+  });
+}
+
+/** The default space, or a notification saying none is connected (and the options page). */
+async function defaultSpace(): Promise<string | undefined> {
+  const { defaultSpaceId } = await settingsItem.getValue();
+  if (defaultSpaceId && (await getConnection(defaultSpaceId))) return defaultSpaceId;
+  await showNotification('not-connected', t('notifyNotConnected'), t('notConnected'));
+  await browser.runtime.openOptionsPage();
+  return undefined;
+}
+
+async function confirm(result: Result<ClipOutcome>, title: string, note?: string): Promise<void> {
+  const error: SerializedApiError | null = result.ok
+    ? result.value.state === 'landed'
+      ? null
+      : result.value.error
+    : result.error;
+  if (result.ok && result.value.state === 'landed') {
+    await flashBadge();
+    // The landing itself is notified by the outbox; a fallback note is worth its own line.
+    if (note) await showNotification(`note-${result.value.clipId}`, title, note);
+    return;
+  }
+  if (result.ok && result.value.state !== 'failed') {
+    await showNotification(
+      `queued-${result.value.clipId}`,
+      t('notifyQueued', title),
+      error ? describeError(error) : '',
+    );
+    return;
+  }
+  await showNotification(`failed-${Date.now()}`, t('notifyFailed', title), error ? describeError(error) : '');
+}
+
+/** A short tick on the action, unless clips are waiting (their count is the badge then). */
+async function flashBadge(): Promise<void> {
+  const current = await browser.action.getBadgeText({});
+  if (current !== '') return;
+  await browser.action.setBadgeBackgroundColor({ color: '#1a7f37' });
+  await browser.action.setBadgeText({ text: '✓' });
+  setTimeout(() => {
+    void browser.action.getBadgeText({}).then((text) => {
+      if (text === '✓') void browser.action.setBadgeText({ text: '' });
+    });
+  }, 3_000);
+}
+
+async function weblinkDefaults(spaceId: string) {
+  const prefs = (await spacePreferencesItem.getValue())[spaceId] ?? EMPTY_SPACE_PREFERENCES;
+  return {
+    tags: prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag })),
+    properties: {},
+    ...(prefs.lastCollectionId ? { collections: [prefs.lastCollectionId] } : {}),
+    notes: '',
+    existingObjectIds: [],
+  };
+}
+
+/** "Save page": the tab's page as a weblink, with its cleaned title when the page can be read. */
+export async function savePage(tab: Tab): Promise<void> {
+  const spaceId = await defaultSpace();
+  if (!spaceId || tab.id === undefined) return;
+  const page = await readPage(tab.id);
+  const clip: ClipRequest = { kind: 'page', url: page.url, title: page.title, ...(await weblinkDefaults(spaceId)) };
+  await confirm(await asResult(() => saveClip(spaceId, clip)), page.title);
+}
+
+/** "Save link": the link under the pointer as a weblink, titled by its text when the browser gives it. */
+export async function saveLink(linkUrl: string, linkText: string | undefined): Promise<void> {
+  const spaceId = await defaultSpace();
+  if (!spaceId) return;
+  const title = linkText?.trim() || linkUrl;
+  const clip: ClipRequest = { kind: 'link', url: linkUrl, title, ...(await weblinkDefaults(spaceId)) };
+  await confirm(await asResult(() => saveClip(spaceId, clip)), title);
+}
+
+/**
+ * "Add selection to daily note": the selection as Markdown with its source. Where no script can
+ * read the page, the plain text the browser handed over is used instead, and the person is told.
+ */
+export async function addSelectionToDailyNote(tab: Tab, selectionText: string | undefined): Promise<void> {
+  const spaceId = await defaultSpace();
+  if (!spaceId || tab.id === undefined) return;
+  const page = await readPage(tab.id);
+  const url = page.url || tab.url || '';
+  const title = page.title || tab.title || url;
+  let markdown = page.selection?.markdown;
+  let note: string | undefined;
+  if (!markdown) {
+    if (!selectionText?.trim()) {
+      await showNotification(`nothing-${Date.now()}`, t('notifyNothingSelected'), t('appendNothing'));
+      return;
+    }
+    markdown = plainTextToMarkdown(selectionText);
+    if (page.unreadable) note = t('notifyPlainTextFallback');
+  }
+  const clip: ClipRequest = {
+    kind: 'daily-note',
+    markdown: quoteWithSource({ markdown, title, url }),
+    source: { url, title },
+  };
+  await confirm(await asResult(() => saveClip(spaceId, clip)), t('notifyAddedToDailyNote'), note);
+}
+
+export function onMenuClicked(info: Browser.contextMenus.OnClickData, tab?: Tab): Promise<void> {
+  switch (info.menuItemId) {
+    case MENU_SAVE_PAGE:
+      return tab ? savePage(tab) : Promise.resolve();
+    case MENU_SAVE_LINK:
+      return info.linkUrl ? saveLink(info.linkUrl, (info as { linkText?: string }).linkText) : Promise.resolve();
+    case MENU_DAILY_NOTE:
+      return tab ? addSelectionToDailyNote(tab, info.selectionText) : Promise.resolve();
+    default:
+      return Promise.resolve();
+  }
+}
+
+export function onCommand(command: string, tab?: Tab): Promise<void> {
+  if (!tab) return Promise.resolve();
+  if (command === COMMAND_SAVE_PAGE) return savePage(tab);
+  if (command === COMMAND_DAILY_NOTE) return addSelectionToDailyNote(tab, undefined);
+  return Promise.resolve();
+}
