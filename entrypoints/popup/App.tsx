@@ -1,30 +1,18 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
 import { ClipForm } from './clip-form';
-import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
 
-/** The tab the popup acts on: `?tabId=N` (tests open the popup as a tab), else the active tab. */
-function useTargetTabId(): number | undefined {
-  const [tabId, setTabId] = useState<number | undefined>(() => {
-    const param = new URLSearchParams(location.search).get('tabId');
-    return param === null ? undefined : Number(param);
-  });
-  useEffect(() => {
-    if (tabId !== undefined) return;
-    void browser.tabs.query({ active: true, currentWindow: true }).then(([tab]) => setTabId(tab?.id));
-  }, [tabId]);
-  return tabId;
-}
+/** The outbox list is below the form: loaded after the first paint, not before it. */
+const OutboxPanel = lazy(() => import('./outbox-panel').then((module) => ({ default: module.OutboxPanel })));
 
 function openSettings() {
   void browser.runtime.openOptionsPage();
 }
 
-export function App() {
-  const tabId = useTargetTabId();
+export function App({ tabId }: { tabId: number | undefined }) {
   const connections = useConnections();
   const [chosenSpaceId, setChosenSpaceId] = useState<string | undefined>();
 
@@ -74,7 +62,9 @@ export function App() {
           <ClipForm key={space.spaceId} spaceId={space.spaceId} tabId={tabId} />
         </>
       )}
-      <OutboxPanel onSignIn={openSettings} />
+      <Suspense fallback={null}>
+        <OutboxPanel onSignIn={openSettings} />
+      </Suspense>
     </main>
   );
 }

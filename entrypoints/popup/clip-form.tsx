@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { CollectionPicker } from '@/components/collection-picker';
 import { EntityField } from '@/components/entity-field';
 import { Field } from '@/components/field';
@@ -11,7 +11,6 @@ import {
   validateFieldValue,
 } from '@/components/field-types';
 import { NotesField } from '@/components/notes-field';
-import { PropertyFields } from '@/components/property-fields';
 import { StatusRegion } from '@/components/status-region';
 import { type TagChoice, TagPicker } from '@/components/tag-picker';
 import type { SerializedApiError } from '@/lib/api/errors';
@@ -31,6 +30,11 @@ const UNREADABLE_KEYS: Record<Unreadable, MessageKey> = {
 };
 
 type Status = { message: string; tone: 'info' | 'error' };
+
+/** Loaded when the person opens the properties: not on the path to the first paint. */
+const PropertyFields = lazy(() =>
+  import('@/components/property-fields').then((module) => ({ default: module.PropertyFields })),
+);
 
 const FIELDS_OPEN_KEY = 'space-clipper.fields-open';
 
@@ -218,25 +222,29 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
       >
         <summary>{t('moreFields', String(definitions.length))}</summary>
         {form.isPending && <p className="field-hint form-loading">{t('loadingForm')}</p>}
-        <PropertyFields
-          definitions={definitions}
-          values={Object.fromEntries(
-            definitions.map((def) => [def.id, values[def.id] ?? (emptyFieldValue(def) as FieldValue)]),
-          )}
-          onChange={(id, value) => {
-            setValues((current) => ({ ...current, [id]: value }));
-            setErrors((current) => ({ ...current, [id]: undefined }));
-          }}
-          errors={errors}
-          searchEntities={async (query, allowedStructureIds) => {
-            const result = await sendMessage('searchObjects', {
-              spaceId,
-              query,
-              ...(allowedStructureIds.length > 0 ? { structureIds: allowedStructureIds } : {}),
-            });
-            return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
-          }}
-        />
+        {fieldsOpen && (
+          <Suspense fallback={<p className="field-hint form-loading">{t('loadingForm')}</p>}>
+            <PropertyFields
+              definitions={definitions}
+              values={Object.fromEntries(
+                definitions.map((def) => [def.id, values[def.id] ?? (emptyFieldValue(def) as FieldValue)]),
+              )}
+              onChange={(id, value) => {
+                setValues((current) => ({ ...current, [id]: value }));
+                setErrors((current) => ({ ...current, [id]: undefined }));
+              }}
+              errors={errors}
+              searchEntities={async (query, allowedStructureIds) => {
+                const result = await sendMessage('searchObjects', {
+                  spaceId,
+                  query,
+                  ...(allowedStructureIds.length > 0 ? { structureIds: allowedStructureIds } : {}),
+                });
+                return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
+              }}
+            />
+          </Suspense>
+        )}
       </details>
 
       <div className="append-row">
