@@ -1,6 +1,14 @@
 import { entityValue, isApiError, type PropertyValueInput, titleValue, type WorkspaceApi } from '../api';
-import { appendTarget, DAILY_NOTE_SETTLE_MS, findTag, findWeblink, markdownContains } from './reconcile';
-import { type DeliveryStep, isWeblinkClip, type StoredClip } from './types';
+import {
+  appendTarget,
+  DAILY_NOTE_SETTLE_MS,
+  findTag,
+  findWeblink,
+  markdownContains,
+  titleKey,
+  weblinkTitle,
+} from './reconcile';
+import { type ClipProgress, type DeliveryStep, isWeblinkClip, type StoredClip, type WeblinkClip } from './types';
 
 /** The Markdown parts a clip appends after its first request (for weblinks, notes beyond the first part). */
 export function appendParts(stored: StoredClip): string[] {
@@ -8,15 +16,36 @@ export function appendParts(stored: StoredClip): string[] {
   return isWeblinkClip(clip) ? clip.notes.slice(1) : clip.parts;
 }
 
+/**
+ * The id found or created for a new tag. `tagIds` is a plain object stored in IndexedDB, so it is
+ * read and written as own properties only: a tag called "constructor" or "__proto__" must not
+ * find Object.prototype's members.
+ */
+export function resolvedTagId(progress: ClipProgress, title: string): string | undefined {
+  const key = titleKey(title);
+  return Object.hasOwn(progress.tagIds, key) ? progress.tagIds[key] : undefined;
+}
+
+function setResolvedTagId(progress: ClipProgress, title: string, id: string): void {
+  Object.defineProperty(progress.tagIds, titleKey(title), {
+    value: id,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** Titles of the clip's new tags; a blank title names no tag and is skipped. */
+function newTagTitles(clip: WeblinkClip): string[] {
+  return clip.tags.flatMap((tag) => (tag.kind === 'new' && tag.title.trim() !== '' ? [tag.title] : []));
+}
+
 /** What is left to do for a clip, or null when everything landed. */
 export function nextStep(stored: StoredClip): DeliveryStep | null {
   const { clip, progress } = stored;
   if (isWeblinkClip(clip)) {
-    for (const tag of clip.tags) {
-      if (tag.kind === 'new' && progress.tagIds[tag.title.trim().toLocaleLowerCase()] === undefined) {
-        return { kind: 'find-or-create-tag', title: tag.title };
-      }
-    }
+    const title = newTagTitles(clip).find((candidate) => resolvedTagId(progress, candidate) === undefined);
+    if (title !== undefined) return { kind: 'find-or-create-tag', title };
     if (progress.objectId === null) return { kind: 'create-weblink' };
   }
   return progress.partsLanded < appendParts(stored).length
@@ -24,55 +53,106 @@ export function nextStep(stored: StoredClip): DeliveryStep | null {
     : null;
 }
 
-/** `METHOD /path` of a step's main request, for per-endpoint rate limits. */
-export function stepEndpoint(stored: StoredClip, step: DeliveryStep): string {
+/**
+ * Every `METHOD /path` the clip's next attempt may call: the step's own request, and the lookups
+ * of a lost answer. A 429 on any of them holds the clip back (rate limits are per endpoint).
+ */
+export function attemptEndpoints(stored: StoredClip): string[] {
+  const step = stored.inFlight?.step ?? nextStep(stored);
+  if (step === null) return [];
+  const reconciling = stored.inFlight !== null;
   switch (step.kind) {
     case 'find-or-create-tag':
-      return 'POST /object';
+      return ['POST /objects/search', 'POST /object'];
     case 'create-weblink':
-      return 'POST /object/url';
-    case 'append-part':
-      return stored.clip.kind === 'daily-note' ? 'POST /blocks/daily-note/append' : 'POST /blocks/markdown/append';
+      return reconciling ? ['POST /objects/search', 'GET /object', 'POST /object/url'] : ['POST /object/url'];
+    case 'append-part': {
+      const daily = stored.clip.kind === 'daily-note';
+      const send = daily ? 'POST /blocks/daily-note/append' : 'POST /blocks/markdown/append';
+      if (!reconciling) return [send];
+      return daily
+        ? ['POST /objects/search', 'GET /object', 'GET /object/markdown', send]
+        : ['GET /object/markdown', send];
+    }
   }
+}
+
+/**
+ * Thrown when a lost daily-note append cannot be looked for yet (the service applies it after
+ * answering): the clip waits until `until` without counting a failed attempt.
+ */
+export class NotYetSettled extends Error {
+  constructor(readonly until: number) {
+    super('A lost daily-note append may not have been applied yet.');
+  }
+}
+
+/** How long after its answer was lost the in-flight step may be looked for (0: at once). */
+export function lookupDelayAfterLoss(stored: StoredClip): number {
+  return stored.inFlight?.step.kind === 'append-part' && stored.clip.kind === 'daily-note' ? DAILY_NOTE_SETTLE_MS : 0;
 }
 
 export interface DeliveryHooks {
   /** Stores the clip; resolves once durable. Called before each request and after each answer. */
-  save(stored: StoredClip): Promise<void>;
+  persist(stored: StoredClip): Promise<void>;
   now(): number;
-  sleep(ms: number): Promise<void>;
+  /** Runs `task` alone among the tasks of the same key (so two clips never both create a tag). */
+  exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /** Ids of objects other clips created (in the outbox or its history), never taken as this clip's result. */
+  otherResults(stored: StoredClip): Promise<ReadonlySet<string>>;
 }
 
 /**
  * Sends what is left of a clip, one step at a time, recording each step before its request goes
  * out and its result as soon as it lands. A step whose earlier answer was lost is looked up first
- * (see reconcile.ts) and only sent again if it did not land. Throws the API error that stopped it;
- * the outbox decides what that means for the clip.
+ * (see reconcile.ts) and only sent again if it did not land. Throws what stopped it (an API error,
+ * or NotYetSettled); the outbox decides what that means for the clip.
  */
 export async function deliver(api: WorkspaceApi, stored: StoredClip, hooks: DeliveryHooks): Promise<void> {
+  if (stored.inFlight !== null) await settleLostStep(api, stored, hooks);
   for (let step = nextStep(stored); step !== null; step = nextStep(stored)) {
-    if (stored.inFlight !== null) {
-      const landed = await lookUpLostStep(api, stored, step, stored.inFlight.startedAt, hooks);
-      stored.inFlight = null;
-      if (landed !== undefined) {
-        record(stored, step, landed);
-        note(stored, hooks.now(), `Found on the server after a lost answer (${stepName(step)}).`);
-        await hooks.save(stored);
-        continue;
-      }
-    }
     stored.inFlight = { step, startedAt: hooks.now() };
-    await hooks.save(stored);
+    await hooks.persist(stored);
+    let result: string;
     try {
-      record(stored, step, await send(api, stored, step));
+      result = await send(api, stored, step, hooks);
     } catch (error) {
       // Only an answer that may hide a change keeps the step marked for a lookup.
       if (!(isApiError(error) && error.mayHaveBeenApplied)) stored.inFlight = null;
       throw error;
     }
+    record(stored, step, result);
     stored.inFlight = null;
-    await hooks.save(stored);
+    await hooks.persist(stored);
   }
+}
+
+/**
+ * The step recorded as in flight (its answer was lost, or the worker stopped while waiting for
+ * it) is looked for on the server: recorded if it landed, otherwise cleared so it is sent again.
+ * The recorded step is the one looked for, not `nextStep`, which an edit may have changed.
+ */
+async function settleLostStep(api: WorkspaceApi, stored: StoredClip, hooks: DeliveryHooks): Promise<void> {
+  const inFlight = stored.inFlight;
+  if (inFlight === null) return;
+  // After a worker stop, the time of the loss is unknown: the request's start is the earliest it
+  // can be. A start in the future means the clock was set back since: count from now instead.
+  inFlight.startedAt = Math.min(inFlight.startedAt, hooks.now());
+  const until = inFlight.startedAt + lookupDelayAfterLoss(stored);
+  if (hooks.now() < until) throw new NotYetSettled(until);
+  const landed = await lookUpLostStep(api, stored, inFlight.step, inFlight.startedAt, hooks);
+  stored.inFlight = null;
+  if (landed === undefined) {
+    note(
+      stored,
+      hooks.now(),
+      `Not found on the server after a lost answer; sending again (${stepName(inFlight.step)}).`,
+    );
+  } else {
+    record(stored, inFlight.step, landed);
+    note(stored, hooks.now(), `Found on the server after a lost answer (${stepName(inFlight.step)}).`);
+  }
+  await hooks.persist(stored);
 }
 
 /** The result of a step that may have landed, or undefined when it did not. */
@@ -88,13 +168,8 @@ async function lookUpLostStep(
     case 'find-or-create-tag':
       return findTag(api, step.title);
     case 'create-weblink':
-      if (!isWeblinkClip(clip)) return undefined;
-      return findWeblink(api, clip, startedAt);
+      return isWeblinkClip(clip) ? findWeblink(api, clip, startedAt, await hooks.otherResults(stored)) : undefined;
     case 'append-part': {
-      if (clip.kind === 'daily-note') {
-        const wait = startedAt + DAILY_NOTE_SETTLE_MS - hooks.now();
-        if (wait > 0) await hooks.sleep(wait);
-      }
       const target = await appendTarget(api, stored);
       if (target === undefined) return undefined;
       const part = appendParts(stored)[step.index] ?? '';
@@ -103,24 +178,31 @@ async function lookUpLostStep(
   }
 }
 
-async function send(api: WorkspaceApi, stored: StoredClip, step: DeliveryStep): Promise<string> {
+async function send(api: WorkspaceApi, stored: StoredClip, step: DeliveryStep, hooks: DeliveryHooks): Promise<string> {
   const { clip } = stored;
   switch (step.kind) {
-    case 'find-or-create-tag': {
-      const existing = await findTag(api, step.title);
-      if (existing !== undefined) return existing;
-      const created = await api.createObject({
-        structureId: 'RootTag',
-        properties: { title: titleValue(step.title.trim()) },
+    case 'find-or-create-tag':
+      // Looked for first, so a tag of that name (made by a person, or by a request whose answer
+      // was lost) is reused; one clip at a time per title, so two clips never both create it.
+      return hooks.exclusive(`tag ${stored.spaceId} ${titleKey(step.title)}`, async () => {
+        const existing = await findTag(api, step.title);
+        if (existing !== undefined) return existing;
+        const created = await api.createObject({
+          structureId: 'RootTag',
+          properties: { title: titleValue(step.title.trim()) },
+        });
+        return created.id;
       });
-      return created.id;
-    }
     case 'create-weblink': {
       if (!isWeblinkClip(clip)) throw new Error('create-weblink on a non-weblink clip');
-      const tagIds = clip.tags.map((tag) =>
-        tag.kind === 'existing' ? tag.id : (stored.progress.tagIds[tag.title.trim().toLocaleLowerCase()] as string),
-      );
-      const properties: Record<string, PropertyValueInput> = { ...clip.properties, title: titleValue(clip.title) };
+      const tagIds = clip.tags.flatMap((tag) => {
+        const id = tag.kind === 'existing' ? tag.id : resolvedTagId(stored.progress, tag.title);
+        return id === undefined ? [] : [id];
+      });
+      const properties: Record<string, PropertyValueInput> = {
+        ...clip.properties,
+        title: titleValue(weblinkTitle(clip)),
+      };
       if (tagIds.length > 0) properties.tags = entityValue([...new Set(tagIds)]);
       const object = await api.createWeblink({
         url: clip.url,
@@ -147,7 +229,7 @@ async function send(api: WorkspaceApi, stored: StoredClip, step: DeliveryStep): 
 function record(stored: StoredClip, step: DeliveryStep, result: string): void {
   switch (step.kind) {
     case 'find-or-create-tag':
-      stored.progress.tagIds[step.title.trim().toLocaleLowerCase()] = result;
+      setResolvedTagId(stored.progress, step.title, result);
       return;
     case 'create-weblink':
       stored.progress.objectId = result;

@@ -1,36 +1,87 @@
-import { readCreatedAt, readDate, readUrl, type WorkspaceApi } from '../api';
-import type { StoredClip } from './types';
+import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi } from '../api';
+import type { StoredClip, WeblinkClip } from './types';
 
 /**
- * Finding out whether a request whose answer was lost did land, before it is sent again.
- *
- * The rules (and their limits, also in README "Never lose a clip"):
- * - A tag is found by exact (case-insensitive) title among the space's tags. Creating a tag always
- *   looks first, so a tag that landed is reused instead of duplicated.
- * - A weblink is found by title search among weblinks and confirmed by its `url` property; a
- *   weblink that existed before the clip was made (the popup's "already saved" check) is never
- *   taken, nor one created before the lost request started (when the server reports `createdAt`).
- * - An append is found by looking for its text in the target's Markdown. Text is compared by its
- *   letters and digits only, because the service may write Markdown back with different markers
- *   or escapes. Limit: if the same text was already in that target before, the lost append is
- *   taken as landed.
- * - A daily note is found by title search for its date (`YYYY-MM-DD`) and confirmed by its `date`
- *   property. Daily-note appends are applied asynchronously after the 204, so the lookup waits
- *   `DAILY_NOTE_SETTLE_MS` after the lost request started.
+ * Finding out whether a request whose answer was lost did land, before it is sent again. The
+ * rules and their limits are in README.md ("Reconciliation"); in short:
+ * - a tag is found by exact title (case-insensitive) among the space's tags;
+ * - a weblink is found by title search and confirmed by its `url` property; weblinks that existed
+ *   before the clip, that are the result of another clip, or that were created long before the
+ *   lost request are never taken;
+ * - an append is found by looking for its text in the target's Markdown; a daily note first by
+ *   title search for its date, confirmed by its `date` property.
  */
 
+/**
+ * Daily-note appends are applied after the 204, so a lost one is looked for this long after the
+ * answer was lost at the earliest (the service gives no figure; the emulator takes 50 ms).
+ */
 export const DAILY_NOTE_SETTLE_MS = 3_000;
 /** Weblinks created this long before the lost request are not its result (clock skew allowance). */
 const CREATED_AT_SKEW_MS = 10 * 60_000;
+/** Search results opened to confirm a weblink or a daily note: each costs a GET. */
 const MAX_CANDIDATES = 10;
 
-export function sameTitle(a: string, b: string): boolean {
-  return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+/** A title as compared: the service's search is case-insensitive, and input may be NFD (macOS). */
+export function titleKey(title: string): string {
+  return title.normalize('NFC').trim().toLowerCase();
 }
 
-/** The letters and digits of a text, in order: what survives any Markdown round trip. */
+export function sameTitle(a: string, b: string): boolean {
+  return titleKey(a) === titleKey(b);
+}
+
+/** The title a weblink is created with: the service would use the URL for an empty one. */
+export function weblinkTitle(clip: Pick<WeblinkClip, 'title' | 'url'>): string {
+  return clip.title.trim() || clip.url;
+}
+
+/** A URL as compared: without its fragment and trailing slash. */
+export function urlKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    return parsed.href.replace(/\/$/, '');
+  } catch {
+    return url.trim();
+  }
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The service decodes character references on import (README, Markdown), so the part must too. */
+function decodeCharacterReferences(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * What survives any Markdown round trip through the service: letters, digits and emoji, in order.
+ * Markers, escapes, link destinations and titles may all come back differently (a link whose text
+ * is its URL comes back as the bare URL, a list starting at 3 is renumbered from 1), so they are
+ * left out.
+ */
 export function textFingerprint(markdown: string): string {
-  return markdown.normalize('NFC').replace(/[^\p{L}\p{N}]+/gu, '');
+  return decodeCharacterReferences(markdown)
+    .normalize('NFC')
+    .replace(/^[ \t]*(?:>[ \t]*)*\d{1,9}[.)][ \t]/gm, '')
+    .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, ']')
+    .replace(/[^\p{L}\p{N}\p{Extended_Pictographic}]+/gu, '');
+}
+
+/** A lookup of one candidate must not fail the clip because the candidate went to the trash meanwhile. */
+async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'not_found') return undefined;
+    throw error;
+  }
 }
 
 export async function findTag(api: WorkspaceApi, title: string): Promise<string | undefined> {
@@ -38,32 +89,26 @@ export async function findTag(api: WorkspaceApi, title: string): Promise<string 
   return results.find((result) => result.structureId === 'RootTag' && sameTitle(result.title, title))?.id;
 }
 
-function sameUrl(a: string, b: string): boolean {
-  const normalise = (url: string) => {
-    try {
-      const parsed = new URL(url);
-      parsed.hash = '';
-      return parsed.href.replace(/\/$/, '');
-    } catch {
-      return url;
-    }
-  };
-  return normalise(a) === normalise(b);
-}
-
 export async function findWeblink(
   api: WorkspaceApi,
-  clip: { url: string; title: string; existingObjectIds: string[] },
+  clip: Pick<WeblinkClip, 'url' | 'title' | 'existingObjectIds'>,
   startedAt: number,
+  /** Objects that are the result of other clips: a second clip of the same page is its own weblink. */
+  otherResults: ReadonlySet<string>,
 ): Promise<string | undefined> {
-  const results = await api.search({ query: clip.title, structureIds: ['MediaWebResource'] });
+  const title = weblinkTitle(clip);
+  const results = await api.search({ query: title, structureIds: ['MediaWebResource'] });
   const candidates = results
-    .filter((result) => sameTitle(result.title, clip.title) && !clip.existingObjectIds.includes(result.id))
+    .filter(
+      (result) =>
+        sameTitle(result.title, title) && !clip.existingObjectIds.includes(result.id) && !otherResults.has(result.id),
+    )
     .slice(0, MAX_CANDIDATES);
   for (const candidate of candidates) {
-    const object = await api.getObject(candidate.id);
+    const object = await unlessGone(api.getObject(candidate.id));
+    if (object === undefined) continue;
     const url = readUrl(object, 'url');
-    if (url === undefined || !sameUrl(url, clip.url)) continue;
+    if (url === undefined || urlKey(url) !== urlKey(clip.url)) continue;
     const createdAt = readCreatedAt(object);
     if (createdAt !== undefined && Date.parse(createdAt) < startedAt - CREATED_AT_SKEW_MS) continue;
     return object.id;
@@ -74,15 +119,21 @@ export async function findWeblink(
 export async function findDailyNote(api: WorkspaceApi, date: string): Promise<string | undefined> {
   const results = await api.search({ query: date.slice(0, 10), structureIds: ['RootDailyNote'] });
   for (const result of results.slice(0, MAX_CANDIDATES)) {
-    const object = await api.getObject(result.id);
-    if (readDate(object, 'date')?.start === date) return object.id;
+    const object = await unlessGone(api.getObject(result.id));
+    if (object !== undefined && readDate(object, 'date')?.start === date) return object.id;
   }
   return undefined;
 }
 
+/**
+ * Whether the target's Markdown holds the part. A part with nothing to recognise it by (only
+ * punctuation, a rule) cannot be confirmed and counts as not landed: a repeated divider is a
+ * smaller harm than a lost clip.
+ */
 export async function markdownContains(api: WorkspaceApi, objectId: string, part: string): Promise<boolean> {
-  const body = await api.getObjectMarkdown(objectId);
-  return textFingerprint(body).includes(textFingerprint(part));
+  const wanted = textFingerprint(part);
+  if (wanted === '') return false;
+  return textFingerprint(await api.getObjectMarkdown(objectId)).includes(wanted);
 }
 
 /** The object an append part of this clip goes to, when it can be known. */

@@ -48,9 +48,9 @@ export type ClipPayload = WeblinkClip | DailyNoteClip | AppendClip;
 export type ClipKind = ClipPayload['kind'];
 
 /**
- * `pending`: waiting for its next attempt. `needs-sign-in`: its connection must be signed in again
- * (resumes by itself afterwards). `failed`: the server refused it for a reason a person must
- * address (fix and retry, or discard); it never retries alone.
+ * `pending`: waiting for its next attempt (or being sent). `needs-sign-in`: its connection must be
+ * signed in again (resumes by itself afterwards). `failed`: the server refused it for a reason a
+ * person must address (fix and retry, or discard); it never retries alone. See README.md.
  */
 export type ClipState = 'pending' | 'needs-sign-in' | 'failed';
 
@@ -67,7 +67,10 @@ export interface ClipEvent {
 
 /** What has already landed, so a retry never sends it again. */
 export interface ClipProgress {
-  /** Ids of the tags found or created, by lower-cased title. */
+  /**
+   * Ids of the new tags found or created, keyed by `titleKey(title)` (trimmed, NFC, lower case).
+   * Read and written only through deliver.ts's own-property helpers: a title may be "constructor".
+   */
   tagIds: Record<string, string>;
   /** The weblink once created, or the target of an append. */
   objectId: string | null;
@@ -86,6 +89,7 @@ export interface StoredClip {
   createdAt: number;
   clip: ClipPayload;
   state: ClipState;
+  /** Failed attempts since it was made, retried or resumed: the backoff grows with it. */
   attempts: number;
   /** When the next attempt may start (ms epoch). */
   nextAttemptAt: number;

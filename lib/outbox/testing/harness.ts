@@ -1,0 +1,330 @@
+import { openDB } from 'idb';
+import { DEMO, DEMO_TOKENS } from '../../../tests/emulator/seed.ts';
+import type { RunningEmulator } from '../../../tests/emulator/server.ts';
+import { createWorkspaceApi, type WorkspaceApi } from '../../api';
+import { DB_NAME, DB_VERSION, type Db, db } from '../../db';
+import { createOutbox, type Outbox, type OutboxEnvironment } from '../outbox';
+import type { AppendClip, DailyNoteClip, LandedClip, StoredClip, TagRef, WeblinkClip } from '../types';
+
+/**
+ * Test helpers for the outbox against the emulator: a fake clock shared by the outbox and the
+ * emulator, simulated service workers (each with its own IndexedDB connection, stoppable
+ * mid-request), a driver that moves the clock to every wake-up, and readers of the server state.
+ */
+
+/** 2 March 2026, 10:00 UTC: after every seeded object, so "created since" rules can be seen. */
+export const START = Date.UTC(2026, 2, 2, 10, 0, 0);
+
+/** The time of the outbox and of the emulator (start it with `now: () => clock.now`). */
+export const clock = { now: START };
+
+/** mulberry32: seeded jitter, so a failing run can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SentRequest {
+  method: string;
+  path: string;
+}
+
+export interface Worker {
+  outbox: Outbox;
+  /** Every request this worker started, in order. */
+  sent: SentRequest[];
+  /**
+   * Stops the worker as the browser does: its database connection closes, requests on their way
+   * still reach the server but their answers are never seen, and it never runs again. Resolves
+   * once the server has finished with everything the worker sent.
+   */
+  stop(): Promise<void>;
+  /** Resolves when the worker is stopped (by `stop` or `stopAfterRequests`). */
+  stopped: Promise<void>;
+}
+
+export interface WorkerOptions {
+  /** Called before each request goes out (e.g. to read IndexedDB at that moment). */
+  beforeRequest?(request: SentRequest): void | Promise<void>;
+  /** Stop the worker right after its nth request has been sent (its answer is never seen). */
+  stopAfterRequests?: number;
+  /** Replaces the emulator client with a static token (e.g. lib/auth's `apiForSpace`). */
+  apiFor?: OutboxEnvironment['apiFor'];
+  isConnected?: OutboxEnvironment['isConnected'];
+  random?: () => number;
+  /** Replaces the worker's own database connection (e.g. one that fails). */
+  database?: OutboxEnvironment['database'];
+  /** The `changed`, `landed` and `failed` observers throw after recording. */
+  throwingObservers?: boolean;
+}
+
+const never = () => new Promise<never>(() => undefined);
+
+export function createHarness(emulator: RunningEmulator) {
+  const landed: LandedClip[] = [];
+  const failed: StoredClip[] = [];
+  /** The last `wakeAt` of any live worker. */
+  let lastWake: number | null = null;
+  const auth = { token: DEMO_TOKENS.demo as string, refreshes: 0, connected: true };
+
+  async function startWorker(options: WorkerOptions = {}): Promise<Worker> {
+    await db(); // The first worker of an install creates the stores (lib/db's upgrade).
+    const connection = (await openDB(DB_NAME, DB_VERSION)) as unknown as Db;
+    let isStopped = false;
+    let markStopped = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      markStopped = resolve;
+    });
+    const onTheirWay = new Set<Promise<unknown>>();
+    const sent: SentRequest[] = [];
+
+    function halt(): void {
+      if (isStopped) return;
+      isStopped = true;
+      connection.close();
+      markStopped();
+    }
+
+    const fetch: typeof globalThis.fetch = async (input, init) => {
+      if (isStopped) return never();
+      const request = { method: init?.method ?? 'GET', path: new URL(String(input)).pathname };
+      await options.beforeRequest?.(request);
+      sent.push(request);
+      const real = globalThis.fetch(input, init);
+      onTheirWay.add(real);
+      void real.then(
+        () => onTheirWay.delete(real),
+        () => onTheirWay.delete(real),
+      );
+      if (options.stopAfterRequests !== undefined && sent.length >= options.stopAfterRequests) halt();
+      try {
+        const response = await real;
+        return isStopped ? never() : response;
+      } catch (error) {
+        return isStopped ? never() : Promise.reject(error);
+      }
+    };
+    const api: WorkspaceApi = createWorkspaceApi({
+      baseUrl: emulator.url,
+      fetch,
+      auth: {
+        getAccessToken: async () => auth.token,
+        refreshAfterUnauthorized: async () => {
+          auth.refreshes += 1;
+          return auth.token;
+        },
+      },
+    });
+
+    const observed = () => {
+      if (options.throwingObservers) throw new Error('observer failed');
+    };
+    const outbox = createOutbox({
+      apiFor: options.apiFor ?? (async () => api),
+      isConnected: options.isConnected ?? (async () => auth.connected),
+      wakeAt(at) {
+        if (!isStopped) lastWake = at;
+      },
+      changed: observed,
+      landed(_clip, entry) {
+        if (!isStopped) landed.push(entry);
+        observed();
+      },
+      failed(clip) {
+        if (!isStopped) failed.push(clip);
+        observed();
+      },
+      now: () => clock.now,
+      random: options.random ?? seededRandom(7),
+      database: options.database ?? (async () => connection),
+    });
+
+    return {
+      outbox,
+      sent,
+      stopped,
+      async stop() {
+        halt();
+        await Promise.allSettled([...onTheirWay]);
+        await emulator.dailyNotesIdle();
+      },
+    };
+  }
+
+  /**
+   * Drains, then moves the clock to the wake-up the outbox asked for, until nothing waits on
+   * time or the worker is stopped. The server finishes its queued daily-note appends before the
+   * clock moves: time passes for it too.
+   */
+  async function settle(worker: Worker, maxRounds = 300): Promise<'idle' | 'stopped'> {
+    for (let round = 0; round < maxRounds; round += 1) {
+      lastWake = null;
+      const stopped = await Promise.race([worker.outbox.drain().then(() => false), worker.stopped.then(() => true)]);
+      if (stopped) return 'stopped';
+      await emulator.dailyNotesIdle();
+      if (lastWake === null) return 'idle';
+      clock.now = Math.max(clock.now, lastWake);
+    }
+    throw new Error(`the outbox still waits after ${maxRounds} wake-ups`);
+  }
+
+  return {
+    landed,
+    failed,
+    auth,
+    startWorker,
+    settle,
+    get lastWake() {
+      return lastWake;
+    },
+  };
+}
+
+export type Harness = ReturnType<typeof createHarness>;
+
+// ---------------------------------------------------------------------------------------------
+// Clips
+
+export function weblinkClip(fields: Partial<WeblinkClip> & { url: string }): WeblinkClip {
+  return {
+    kind: 'page',
+    title: `Page at ${fields.url}`,
+    tags: [],
+    properties: {},
+    notes: [],
+    existingObjectIds: [],
+    ...fields,
+  };
+}
+
+export function existingTag(id: string, title: string): TagRef {
+  return { kind: 'existing', id, title };
+}
+
+export function newTag(title: string): TagRef {
+  return { kind: 'new', title };
+}
+
+export function dailyNoteClip(day: string, parts: string[], fields: Partial<DailyNoteClip> = {}): DailyNoteClip {
+  return {
+    kind: 'daily-note',
+    date: `${day}T00:00:00.000Z`,
+    noTimeStamp: true,
+    parts,
+    source: { url: 'https://example.com/source', title: 'Source page' },
+    ...fields,
+  };
+}
+
+export function appendClip(objectId: string, parts: string[]): AppendClip {
+  return {
+    kind: 'append',
+    objectId,
+    objectTitle: 'Target',
+    parts,
+    source: { url: 'https://example.com/source', title: 'Source page' },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The emulator's test controls
+
+export interface FaultRule {
+  method?: string;
+  path?: string;
+  status?: number;
+  body?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  drop?: 'before' | 'after';
+  probability?: number;
+  times?: number;
+}
+
+export async function addFault(emulator: RunningEmulator, rule: FaultRule): Promise<void> {
+  const response = await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify(rule) });
+  if (response.status !== 201) throw new Error(`fault refused: ${await response.text()}`);
+}
+
+export async function clearFaults(emulator: RunningEmulator): Promise<void> {
+  await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
+}
+
+export interface LogEntry {
+  method: string;
+  path: string;
+  status: number | null;
+  fault?: { action: string };
+}
+
+export async function requestLog(emulator: RunningEmulator): Promise<LogEntry[]> {
+  return ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { entries: LogEntry[] }).entries;
+}
+
+/** How many requests reached the server's handler (not dropped before it) for `METHOD /path`. */
+export async function processed(emulator: RunningEmulator, endpoint: string): Promise<number> {
+  return (await requestLog(emulator)).filter(
+    (entry) => `${entry.method} ${entry.path}` === endpoint && entry.fault?.action !== 'drop-before',
+  ).length;
+}
+
+export interface StateObject {
+  id: string;
+  structureId: string;
+  title: string;
+  trashed: boolean;
+  collections: string[];
+  properties: Record<string, { type: string; [payload: string]: unknown }>;
+}
+
+/** Live objects of the Demo space of one structure. */
+export async function objectsOf(emulator: RunningEmulator, structureId: string): Promise<StateObject[]> {
+  const response = await fetch(`${emulator.url}/__emulator/state?spaceId=${DEMO.spaceId}&structureId=${structureId}`);
+  const state = (await response.json()) as { spaces: { objects: StateObject[] }[] };
+  return (state.spaces[0]?.objects ?? []).filter((object) => !object.trashed);
+}
+
+export async function weblinksOf(emulator: RunningEmulator, url: string): Promise<StateObject[]> {
+  return (await objectsOf(emulator, 'MediaWebResource')).filter(
+    (object) => (object.properties.url as { url?: { value?: string } } | undefined)?.url?.value === url,
+  );
+}
+
+export async function tagsTitled(emulator: RunningEmulator, title: string): Promise<StateObject[]> {
+  return (await objectsOf(emulator, 'RootTag')).filter((object) => object.title === title);
+}
+
+export function entityIds(object: StateObject | undefined, propertyId: string): string[] {
+  const value = object?.properties[propertyId] as { entity?: { id: string }[] } | undefined;
+  return (value?.entity ?? []).map((entity) => entity.id);
+}
+
+export async function markdownOf(emulator: RunningEmulator, objectId: string): Promise<string> {
+  const response = await fetch(`${emulator.url}/object/markdown?id=${objectId}`, {
+    headers: { Authorization: `Bearer ${DEMO_TOKENS.demo}` },
+  });
+  if (!response.ok) throw new Error(`GET /object/markdown ${response.status}`);
+  return ((await response.json()) as { markdown: string }).markdown;
+}
+
+/** How often `text` occurs in `body`. */
+export function occurrences(body: string, text: string): number {
+  return body.split(text).length - 1;
+}
+
+/** Where each text first occurs in `body` (-1 when missing): increasing when they are in order. */
+export function positions(body: string, texts: string[]): number[] {
+  return texts.map((text) => body.indexOf(text));
+}
+
+/** `positions` sorted ascending, to compare with: in order when equal and none is -1. */
+export function ascending(numbers: number[]): number[] {
+  return [...numbers].sort((a, b) => a - b);
+}
