@@ -281,6 +281,19 @@ describe('requests: method, path under the base URL prefix, query, body and head
     expect(sent(1).json).toEqual({ blocks: [{ type: 'HorizontalLineBlock' }] });
   });
 
+  it('a daily-note append answered by an HTML page is not taken as queued: it may not have happened', async () => {
+    const portal = new Response('<html><body>Sign in to the Wi-Fi</body></html>', {
+      status: 200,
+      headers: { 'content-type': 'text/html' },
+    });
+    const { api } = setup(portal, new Response('queued!', { status: 200 }));
+    await expect(api.appendToDailyNote({ markdown: 'x' })).rejects.toMatchObject({
+      kind: 'malformed_response',
+      mayHaveBeenApplied: true,
+    });
+    await expect(api.appendToDailyNote({ markdown: 'x' })).rejects.toMatchObject({ kind: 'malformed_response' });
+  });
+
   it('daily-note appends refuse both markdown and blocks, and a non-canonical date, before sending', async () => {
     const { api, fake } = setup(emptyResponse(204));
     const both = { markdown: 'x', blocks: [{ type: 'HorizontalLineBlock' }] } as never;
@@ -409,6 +422,14 @@ describe('authentication', () => {
     const error = await caught(api.getSpace());
     expect(error).toBeInstanceOf(NotAuthenticatedError);
     expect((error as Error).message).toMatch(/sign in again/i);
+  });
+
+  it('a sign-in service that is briefly unavailable stays an OAuthError (worth retrying later)', async () => {
+    const { api, auth } = setup(unauthorized());
+    auth.refreshAfterUnauthorized.mockRejectedValueOnce(
+      new OAuthError({ endpoint: 'POST /oauth/token', code: 'temporarily_unavailable' }),
+    );
+    await expect(api.getSpace()).rejects.toMatchObject({ kind: 'oauth', code: 'temporarily_unavailable' });
   });
 
   it('a refresh that fails on the network stays a NetworkError (worth retrying later)', async () => {

@@ -1,5 +1,5 @@
-import { InvalidInputError } from './errors';
 import { isCanonicalDay } from './canonical-day';
+import { InvalidInputError } from './errors';
 import type { DateResolution, PropertyValue, PropertyValueInput, PropertyValueType } from './schemas/property-values';
 import type { PropertyDefinition } from './schemas/space';
 import type { TextToken, TextTokenInput } from './schemas/text-tokens';

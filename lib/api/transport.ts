@@ -86,6 +86,9 @@ interface Exchange {
 }
 
 /** Reads a 2xx answer as `expect` says; anything unreadable is a MalformedResponseError. */
+/** OAuth errors (RFC 6749 §5.2, §4.1.2.1) that say "try again later", not "sign in again". */
+const TRANSIENT_OAUTH_ERRORS = new Set(['server_error', 'temporarily_unavailable']);
+
 async function readSuccess(
   response: Response,
   expect: Expectation,
@@ -99,10 +102,6 @@ async function readSuccess(
       reason,
       mayHaveBeenApplied: exchange.writes,
     });
-  if (expect.kind === 'none') {
-    await response.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
   let text: string;
   try {
     text = await response.text();
@@ -111,6 +110,18 @@ async function readSuccess(
     throw networkFailure(error, { ...exchange, signals, answered: true });
   }
   const contentType = response.headers.get('content-type')?.toLowerCase() ?? '';
+  if (expect.kind === 'none') {
+    // Any JSON (or nothing) is a success; an HTML page with 200 is a proxy or portal talking, not
+    // the service, so the write may not have happened and must be checked, not trusted.
+    if (text.trim() === '') return undefined;
+    if (contentType.startsWith('text/html') || /^\s*</.test(text)) throw malformed('an HTML page instead of JSON');
+    try {
+      JSON.parse(text);
+    } catch {
+      throw malformed('invalid JSON');
+    }
+    return undefined;
+  }
   if (expect.kind === 'markdown' && /^text\/(markdown|plain)\b/.test(contentType)) return text;
   if (text.trim() === '') {
     if (expect.kind === 'json-or-empty') return null;
@@ -167,7 +178,9 @@ export function createTransport(config: TransportConfig) {
       token = await get();
     } catch (error) {
       const endpoint = exchange.endpoint;
-      if (error instanceof OAuthError) {
+      // A refused refresh means signing in again; a sign-in service that is down for a moment
+      // (server_error, temporarily_unavailable) does not, so that stays an error worth retrying.
+      if (error instanceof OAuthError && !TRANSIENT_OAUTH_ERRORS.has(error.code ?? '')) {
         throw new NotAuthenticatedError({ endpoint, message: error.message, code: error.code, cause: error });
       }
       if (error instanceof ApiError) throw error;
