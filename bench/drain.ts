@@ -1,4 +1,4 @@
-import type { Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { RunningEmulator } from '../tests/emulator/server.ts';
 import type { BenchRow } from './report.ts';
 
@@ -30,11 +30,11 @@ async function outboxSize(page: Page): Promise<number> {
 export async function benchDrain(options: {
   emulator: RunningEmulator;
   extensionPage: Page;
-  worker: Worker;
   spaceId: string;
 }): Promise<BenchRow[]> {
-  const { emulator, extensionPage: page, worker, spaceId } = options;
+  const { emulator, extensionPage: page, spaceId } = options;
   await control(emulator, 'rate-limits', 'POST', {
+    enabled: true,
     windowMs: WINDOW_MS,
     limits: { write: LIMIT, search: 1_000_000, read: 1_000_000 },
   });
@@ -73,12 +73,8 @@ export async function benchDrain(options: {
 
   await control(emulator, 'faults', 'DELETE');
   const startedAt = Date.now();
-  // What the background does when the browser comes back online.
-  await worker.evaluate(() =>
-    (
-      globalThis as unknown as { spaceClipperTestHooks: { retryWaitingNow(): Promise<void> } }
-    ).spaceClipperTestHooks.retryWaitingNow(),
-  );
+  // "Retry all now": what the background also does when the browser comes back online.
+  await page.evaluate(() => chrome.runtime.sendMessage({ id: 1, type: 'retryAllClips', timestamp: Date.now() }));
   while ((await outboxSize(page)) > 0) {
     if (Date.now() - startedAt > 10 * 60_000) throw new Error('the outbox did not drain in 10 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -100,7 +96,7 @@ export async function benchDrain(options: {
   const distinct = new Set(landed.map((object) => object.title));
   const lost = CLIPS - distinct.size;
   const duplicated = landed.length - distinct.size;
-  await control(emulator, 'rate-limits', 'POST', { windowMs: 60_000 });
+  await control(emulator, 'rate-limits', 'POST', { enabled: false });
 
   const ratio = drainedMs / minimumMs;
   return [

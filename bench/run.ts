@@ -6,6 +6,7 @@
  * Exits non-zero when a budget is missed. `--only size,popup,convert,drain` runs a subset.
  */
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,8 +81,8 @@ if (wants('popup') || wants('convert') || wants('drain')) {
 
     if (wants('popup')) {
       const rows = await benchPopupReadiness(setup, [
-        { label: 'mozilla-1 (95 KB real page)', url: `${pages.url}/corpus/mozilla-1/source.html`, budget: 1.5 },
-        { label: 'wikipedia-2 (1 MB real page)', url: `${pages.url}/corpus/wikipedia-2/source.html`, budget: 2 },
+        { label: 'mozilla-1 (95 KB real page)', url: `${pages.url}/corpus/pages/mozilla-1/source.html`, budget: 1.5 },
+        { label: 'wikipedia-2 (1 MB real page)', url: `${pages.url}/corpus/pages/wikipedia-2/source.html`, budget: 2 },
       ]);
       rows.push(...(await benchRequestCounts(setup, emulator, `${pages.url}/article.html`)));
       sections.push({
@@ -112,10 +113,12 @@ if (wants('popup') || wants('convert') || wants('drain')) {
         },
       });
       const bundle = await readFile(path.join(bundleDir, 'convert.js'), 'utf8');
-      const names = (await import('node:fs')).readdirSync(path.join(CORPUS_DIR, 'pages'));
+      const names = readdirSync(path.join(CORPUS_DIR, 'pages'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name);
       sections.push({
         title: 'HTML → Markdown',
-        rows: await benchConversion(context, bundle, `${pages.url}/corpus`, names, 'wikipedia-2'),
+        rows: await benchConversion(context, bundle, `${pages.url}/corpus/pages`, names, 'wikipedia-2'),
         notes: [
           "Ours: the content script's path (selection → fragment → Markdown); plain: turndown + GFM plugin on the same selection. Median of 7 runs per page, alternating.",
         ],
@@ -128,7 +131,7 @@ if (wants('popup') || wants('convert') || wants('drain')) {
       await page.goto(`chrome-extension://${extensionId}/options.html`);
       sections.push({
         title: 'Outbox',
-        rows: await benchDrain({ emulator, extensionPage: page, worker, spaceId: DEMO.spaceId }),
+        rows: await benchDrain({ emulator, extensionPage: page, spaceId: DEMO.spaceId }),
         notes: [
           'Clips made while every API connection was dropped, then delivered once it answered again, through the same path as the browser coming back online. The minimum is the time until the window that has room for the last request opens.',
         ],

@@ -133,6 +133,8 @@ export interface ProtocolMap {
   saveClip(data: { spaceId: string; clip: ClipRequest }): Result<ClipOutcome>;
   getOutbox(): OutboxView;
   retryClip(data: { id: string }): void;
+  /** Every waiting clip goes now (not those waiting on a 429's Retry-After). */
+  retryAllClips(): void;
   discardClip(data: { id: string }): void;
   /** Drops tags (by key: tag id, or title of a new tag) from a clip the server refused. */
   fixClip(data: { id: string; removeTags: string[] }): void;

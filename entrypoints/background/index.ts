@@ -28,11 +28,9 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
   if (import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench') {
-    // End-to-end tests and the bench cannot click a context menu, press a browser shortcut or
-    // take the network down: they call the very handlers registered here. Only in those builds.
-    Object.assign(globalThis, {
-      spaceClipperTestHooks: { onMenuClicked, onCommand, retryWaitingNow: () => outbox.retryWaitingNow() },
-    });
+    // End-to-end tests cannot click a context menu or press a browser shortcut: they call the
+    // very handlers registered here. Only in those builds.
+    Object.assign(globalThis, { spaceClipperTestHooks: { onMenuClicked, onCommand } });
   }
 
   browser.runtime.onInstalled.addListener(({ reason }) => {

@@ -29,7 +29,14 @@ export function OutboxPanel({ onSignIn }: { onSignIn(): void }) {
     <>
       {clips.length > 0 && (
         <section aria-labelledby="outbox-heading" className="outbox">
-          <h2 id="outbox-heading">{t('outboxHeading')}</h2>
+          <div className="outbox-header">
+            <h2 id="outbox-heading">{t('outboxHeading')}</h2>
+            {clips.length > 1 && (
+              <button type="button" className="button button-small" onClick={() => void sendMessage('retryAllClips')}>
+                {t('retryAll')}
+              </button>
+            )}
+          </div>
           <ClipList
             clips={clips.map(toView)}
             onRetry={(clip) => void sendMessage('retryClip', { id: clip.id })}

@@ -238,6 +238,7 @@ export function registerClipHandlers(): void {
 
   handle('getOutbox', z.undefined(), outboxView);
   handle('retryClip', z.strictObject({ id: id() }), ({ id }) => outbox.retry(id));
+  handle('retryAllClips', z.undefined(), () => outbox.retryWaitingNow());
   handle('discardClip', z.strictObject({ id: id() }), ({ id }) => outbox.discard(id));
   handle('fixClip', z.strictObject({ id: id(), removeTags: z.array(text(1_000)) }), async ({ id, removeTags }) => {
     await outbox.edit(id, { removeTags });

@@ -4,6 +4,7 @@ import {
   DAILY_NOTE_SETTLE_MS,
   findTag,
   findWeblink,
+  LOST_REQUEST_SETTLE_MS,
   markdownContains,
   titleKey,
   weblinkTitle,
@@ -78,8 +79,9 @@ export function attemptEndpoints(stored: StoredClip): string[] {
 }
 
 /**
- * Thrown when a lost daily-note append cannot be looked for yet (the service applies it after
- * answering): the clip waits until `until` without counting a failed attempt.
+ * Thrown when a lost request cannot be looked for yet (it may still be on its way, and the service
+ * applies daily-note appends after answering): the clip waits until `until` without counting a
+ * failed attempt.
  */
 export class NotYetSettled extends Error {
   constructor(readonly until: number) {
@@ -89,7 +91,10 @@ export class NotYetSettled extends Error {
 
 /** How long after its answer was lost the in-flight step may be looked for (0: at once). */
 export function lookupDelayAfterLoss(stored: StoredClip): number {
-  return stored.inFlight?.step.kind === 'append-part' && stored.clip.kind === 'daily-note' ? DAILY_NOTE_SETTLE_MS : 0;
+  if (stored.inFlight === null) return 0;
+  return stored.inFlight.step.kind === 'append-part' && stored.clip.kind === 'daily-note'
+    ? DAILY_NOTE_SETTLE_MS
+    : LOST_REQUEST_SETTLE_MS;
 }
 
 export interface DeliveryHooks {

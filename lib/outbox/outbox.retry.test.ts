@@ -6,6 +6,7 @@ import { getConnection } from '../auth/connections';
 import { connectWithPersonalToken } from '../auth/personal-token';
 import { apiForSpace } from '../auth/space-api';
 import { settingsItem } from '../storage';
+import { LOST_REQUEST_SETTLE_MS } from './reconcile';
 import {
   addFault,
   appendClip,
@@ -92,6 +93,8 @@ describe('transient failures', () => {
     await worker.outbox.drain();
     expect(harness.landed).toEqual([]);
 
+    // The network comes back a little later (a lost request is looked for once it cannot be on its way).
+    clock.now += LOST_REQUEST_SETTLE_MS;
     await worker.outbox.retryWaitingNow();
     expect(harness.landed.map((clip) => clip.id)).toEqual([offline.id]);
     expect(await worker.outbox.get(limited.id)).toMatchObject({ nextAttemptAt: START + 30_000 });

@@ -100,8 +100,7 @@ function faultsAndLog(ctx: EmulatorContext) {
       info.grantType = form.get('grant_type') ?? undefined;
     }
     const answers = rule.status !== undefined || rule.body !== undefined;
-    const action =
-      rule.drop === 'before' ? 'drop-before' : rule.drop === 'after' ? 'drop-after' : answers ? 'respond' : 'delay';
+    const action = rule.drop ? (`drop-${rule.drop}` as const) : answers ? 'respond' : 'delay';
     info.fault = { id: rule.id, action };
     if (rule.delayMs) await sleep(rule.delayMs);
     // The raw socket: destroying it ends the exchange without any HTTP response.
@@ -118,6 +117,15 @@ function faultsAndLog(ctx: EmulatorContext) {
     await next();
     record(c.res.status);
     if (rule.drop === 'after') socket?.destroy();
+    if (rule.drop === 'mid-response' && socket) {
+      // The head promises a body that never comes: the client has the status but not the answer.
+      const type = c.res.headers.get('content-type') ?? 'application/json';
+      socket.write(
+        `HTTP/1.1 ${c.res.status} Answer lost\r\ncontent-type: ${type}\r\ncontent-length: 65536\r\naccess-control-allow-origin: *\r\n\r\n{`,
+      );
+      setTimeout(() => socket.destroy(), 20);
+      return new Response(null, { status: 499 });
+    }
   };
 }
 

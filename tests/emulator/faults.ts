@@ -19,7 +19,15 @@ export interface FaultRuleInput {
   contentType?: string;
   headers?: Record<string, string>;
   delayMs?: number;
-  drop?: 'before' | 'after';
+  /**
+   * `before`: the connection is closed before the request is processed. `after`: the request is
+   * processed, then the connection is closed with no response at all. `mid-response`: the request
+   * is processed and the response's status line and headers are sent, then the connection is
+   * closed before its body. (Chromium resends a request by itself when a reused keep-alive
+   * connection closes before any response byte, POST included, so in a browser `after` can hand
+   * the request to the server twice; `mid-response` is the lost answer a browser reports.)
+   */
+  drop?: 'before' | 'after' | 'mid-response';
   probability?: number;
   times?: number;
 }
@@ -68,7 +76,9 @@ export function parseFaultRule(input: unknown): FaultRuleInput {
     rule.delayMs = delayMs;
   }
   if (drop !== undefined) {
-    if (drop !== 'before' && drop !== 'after') throw invalidRequest('drop must be "before" or "after"');
+    if (drop !== 'before' && drop !== 'after' && drop !== 'mid-response') {
+      throw invalidRequest('drop must be "before", "after" or "mid-response"');
+    }
     rule.drop = drop;
   }
   if (probability !== undefined) {

@@ -11,7 +11,7 @@ export interface LogEntry {
   /** null when the connection was dropped before any processing. */
   status: number | null;
   /** Id of the fault rule that fired, with what it did. */
-  fault?: { id: string; action: 'drop-before' | 'drop-after' | 'respond' | 'delay' };
+  fault?: { id: string; action: 'drop-before' | 'drop-after' | 'drop-mid-response' | 'respond' | 'delay' };
   tokenKind: TokenKind;
   clientId?: string;
   grantType?: string;
