@@ -14,7 +14,11 @@ test('the options page renders', async ({ options }) => {
 
 test('the popup renders and can message the background', async ({ popup }) => {
   const page = await popup.open();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Space Clipper/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Space Clipper');
+  // This text is the popup's reading of the background's answer to "getConnections".
+  await expect(page.getByText('Connect a space to start clipping.')).toBeVisible();
   const answer = await page.evaluate(() => chrome.runtime.sendMessage({ id: 1, type: 'ping', timestamp: Date.now() }));
-  expect(answer).toEqual({ res: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/) } });
+  expect(answer).toEqual({
+    res: { version: expect.stringMatching(/^\d+\.\d+\.\d+$/), startedAt: expect.any(Number) },
+  });
 });
