@@ -59,6 +59,8 @@ export interface PageView {
 export interface WeblinkForm {
   fields: FieldDefinition[];
   collections: { id: string; title: string }[];
+  /** The space's object types whose body text can be appended to (for "Add to an object"). */
+  appendableTypes: { id: string; title: string }[];
 }
 
 /** An object found by title search. */

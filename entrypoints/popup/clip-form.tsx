@@ -79,6 +79,7 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
   const [values, setValues] = useState<Record<string, FieldValue>>({});
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [target, setTarget] = useState<LinkedObject[]>([]);
+  const [targetType, setTargetType] = useState('');
   const [status, setStatus] = useState<Status>({ message: '', tone: 'info' });
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -250,14 +251,32 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
       <div className="append-row">
         <EntityField
           label={t('addToObjectLabel')}
-          allowedStructureIds={[]}
+          allowedStructureIds={targetType ? [targetType] : []}
           items={target}
           onChange={(items) => setTarget(items.slice(-1))}
-          searchEntities={async (query) => {
-            const result = await sendMessage('searchObjects', { spaceId, query });
+          searchEntities={async (query, structureIds) => {
+            const result = await sendMessage('searchObjects', {
+              spaceId,
+              query,
+              ...(structureIds.length > 0 ? { structureIds } : {}),
+            });
             return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
           }}
         />
+        {(form.data?.appendableTypes.length ?? 0) > 0 && (
+          <Field label={t('objectTypeLabel')}>
+            {(control) => (
+              <select {...control} value={targetType} onChange={(event) => setTargetType(event.target.value)}>
+                <option value="">{t('objectTypeAny')}</option>
+                {form.data?.appendableTypes.map((type) => (
+                  <option key={type.id} value={type.id}>
+                    {type.title}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
         {appendTarget && (
           <button
             type="button"

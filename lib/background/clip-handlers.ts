@@ -1,14 +1,13 @@
 import { z } from 'zod/mini';
 import type { WorkspaceApi } from '../api';
 import { InvalidInputError } from '../api/errors';
-import { readUrl } from '../api/property-values';
 import { propertiesInputSchema } from '../api/schemas/property-values';
 import { apiForSpace } from '../auth/space-api';
 import { dailyNoteDate } from '../clip/daily-note-date';
 import { splitMarkdown, utf8Length } from '../clip/split-markdown';
 import type { ClipOutcome, ClipRequest, FoundObject, OutboxView, QueuedClip, WeblinkForm } from '../messaging';
 import { clipTitle } from '../outbox/outbox';
-import { sameTitle } from '../outbox/reconcile';
+import { findWeblink } from '../outbox/reconcile';
 import { type ClipPayload, isWeblinkClip, type StoredClip } from '../outbox/types';
 import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
 import { outbox } from './outbox-service';
@@ -165,9 +164,14 @@ async function outboxView(): Promise<OutboxView> {
 }
 
 async function weblinkForm(api: WorkspaceApi): Promise<WeblinkForm> {
-  const structure = (await api.getStructures()).find((candidate) => candidate.id === 'MediaWebResource');
-  if (!structure) return { fields: [], collections: [] };
+  const structures = await api.getStructures();
+  const appendableTypes = structures
+    .filter((candidate) => candidate.propertyDefinitions.some((def) => def.type === 'blocks'))
+    .map(({ id, pluralName }) => ({ id, title: pluralName }));
+  const structure = structures.find((candidate) => candidate.id === 'MediaWebResource');
+  if (!structure) return { fields: [], collections: [], appendableTypes };
   return {
+    appendableTypes,
     fields: structure.propertyDefinitions.map((def) => ({
       id: def.id,
       name: def.name,
@@ -191,15 +195,9 @@ async function findSavedPage(spaceId: string, url: string, title: string): Promi
     (clip) => clip.spaceId === spaceId && (clip.kind === 'page' || clip.kind === 'link') && clip.sourceUrl === url,
   );
   if (saved?.objectId) return { id: saved.objectId, title: saved.title, structureId: 'MediaWebResource' };
-  const api = await apiForSpace(spaceId);
-  const candidates = (await api.search({ query: title, structureIds: ['MediaWebResource'] }))
-    .filter((result) => sameTitle(result.title, title))
-    .slice(0, 3);
-  for (const candidate of candidates) {
-    const object = await api.getObject(candidate.id);
-    if (readUrl(object, 'url') === url) return candidate;
-  }
-  return null;
+  // The outbox's own lookup, with nothing excluded and no age limit.
+  const found = await findWeblink(await apiForSpace(spaceId), { url, title, existingObjectIds: [] }, 0, new Set());
+  return found === undefined ? null : { id: found, title, structureId: 'MediaWebResource' };
 }
 
 const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });

@@ -125,6 +125,7 @@ test.describe('capturing a selection', () => {
     const article = await selectOnArticle(context, pages.url, 'blockquote');
     await popup.open(article);
     await expect(popup.notes).toHaveValue(/Patience/);
+    await popup.page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Pages' });
     const target = popup.page.getByRole('combobox', { name: 'Add to an object' });
     await target.fill('Welcome');
     await popup.page.locator('[role="listbox"]').getByRole('option').first().click();
