@@ -6,7 +6,7 @@
 import TurndownService from 'turndown';
 import { cleanDom } from './clean-dom';
 import { codeBlockRule, normalizeCodeBlocks } from './code-blocks';
-import { CODE_END, CODE_START, escapeMarkdownText } from './escape-markdown';
+import { escapeMarkdownText } from './escape-markdown';
 import { markdownRules } from './markdown-rules';
 import { mathRule, replaceMath } from './math';
 import { normalizeTables, tableRules } from './tables';
@@ -35,8 +35,8 @@ function turndownService(): TurndownService {
   return service;
 }
 
-// Code block bodies are bracketed by CODE_START/CODE_END (see code-blocks), so the clean-up
-// below never touches code.
+// Code block bodies are bracketed by CODE_START/CODE_END (U+FDD0/U+FDD1, see code-blocks and
+// escape-markdown), so the clean-up below never touches code.
 const CODE_SEGMENT = /(\uFDD0[^\uFDD1]*\uFDD1)/;
 
 function tidy(markdown: string): string {
