@@ -1,6 +1,7 @@
 import { openDB } from 'idb';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { DEMO, DEMO_TOKENS } from '../../../tests/emulator/seed.ts';
-import type { RunningEmulator } from '../../../tests/emulator/server.ts';
+import { type RunningEmulator, startEmulator } from '../../../tests/emulator/server.ts';
 import { createWorkspaceApi, type WorkspaceApi } from '../../api';
 import { DB_NAME, DB_VERSION, type Db, db } from '../../db';
 import { createOutbox, type Outbox, type OutboxEnvironment } from '../outbox';
@@ -327,4 +328,24 @@ export function positions(body: string, texts: string[]): number[] {
 /** `positions` sorted ascending, to compare with: in order when equal and none is -1. */
 export function ascending(numbers: number[]): number[] {
   return [...numbers].sort((a, b) => a - b);
+}
+
+/**
+ * The usual setup of an outbox test file: the emulator on the shared fake clock, and before each
+ * test a reset emulator, a fresh harness and one started worker. Read them from the returned
+ * object inside tests (they are replaced before each one).
+ */
+export function outboxSuite() {
+  const suite = {} as { emulator: RunningEmulator; harness: Harness; worker: Worker };
+  beforeAll(async () => {
+    suite.emulator = await startEmulator({ port: 0, now: () => clock.now, dailyNoteDelayMs: 5 });
+  });
+  afterAll(() => suite.emulator.close());
+  beforeEach(async () => {
+    clock.now = START;
+    suite.emulator.reset();
+    suite.harness = createHarness(suite.emulator);
+    suite.worker = await suite.harness.startWorker();
+  });
+  return suite;
 }
