@@ -1,14 +1,11 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { retryPendingRevocations } from '@/lib/auth/revocations';
+import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocations';
 import { registerClipHandlers } from '@/lib/background/clip-handlers';
 import { registerConnectionHandlers } from '@/lib/background/connection-handlers';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from '@/lib/background/outbox-service';
 import { createMenus, onCommand, onMenuClicked } from '@/lib/background/quick-clips';
 import { onMessage } from '@/lib/messaging';
-
-/** Revocations that could not reach the server are retried every few minutes. */
-const REVOCATION_ALARM = 'retry-revocations';
 
 export default defineBackground(() => {
   const startedAt = Date.now();
@@ -23,7 +20,6 @@ export default defineBackground(() => {
       await browser.alarms.clear(REVOCATION_ALARM);
     }
   });
-  void browser.alarms.create(REVOCATION_ALARM, { periodInMinutes: 5 });
 
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
 import { answerConsent } from '../../tests/unit/emulator-consent';
@@ -9,7 +10,7 @@ import { getConnection, listConnections } from './connections';
 import { disconnect } from './disconnect';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
-import { retryPendingRevocations } from './revocations';
+import { REVOCATION_ALARM, retryPendingRevocations } from './revocations';
 import { forgetCachedSecrets, type OAuthSecret, readSecret, writeSecret } from './secret-store';
 import { effectiveServiceSettings as settingsFor } from './settings';
 import { apiForSpace } from './space-api';
@@ -216,6 +217,7 @@ describe('disconnect', () => {
     expect(await disconnect(DEMO.spaceId)).toEqual({ revoked: false });
     expect(await listConnections()).toEqual([]);
     expect(await readSecret(DEMO.spaceId)).toBeUndefined();
+    expect(await fakeBrowser.alarms.get(REVOCATION_ALARM)).toMatchObject({ periodInMinutes: 5 });
 
     expect(await retryPendingRevocations()).toBe(0);
     const answer = await fetch(`${emulator.url}/space`, { headers: { authorization: `Bearer ${accessToken}` } });

@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { revokeToken } from '../api';
 import { db } from '../db';
 import { oauthMetadata } from './oauth-metadata';
@@ -11,6 +12,9 @@ export interface PendingRevocation {
   firstTriedAt: number;
 }
 
+/** The alarm that retries remembered revocations; it exists only while one is pending. */
+export const REVOCATION_ALARM = 'retry-revocations';
+
 /** Revokes at once; when the server cannot be reached, keeps the token to revoke later. */
 export async function revokeOrRemember(revocation: Omit<PendingRevocation, 'id' | 'firstTriedAt'>): Promise<boolean> {
   try {
@@ -18,6 +22,7 @@ export async function revokeOrRemember(revocation: Omit<PendingRevocation, 'id' 
     return true;
   } catch {
     await (await db()).put('revocations', { ...revocation, id: crypto.randomUUID(), firstTriedAt: Date.now() });
+    await browser.alarms.create(REVOCATION_ALARM, { periodInMinutes: 5 });
     return false;
   }
 }

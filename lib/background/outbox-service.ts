@@ -32,7 +32,8 @@ async function updateBadge(outbox: Outbox): Promise<void> {
 }
 
 function landedNotice(clip: StoredClip, landed: LandedClip): void {
-  if (watchingPages.size > 0 && clip.clip.kind === 'page') return;
+  // An open popup shows the landing itself (its status line and list).
+  if (watchingPages.size > 0) return;
   const key =
     clip.clip.kind === 'daily-note'
       ? 'notifyAddedToDailyNote'

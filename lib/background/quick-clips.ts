@@ -44,7 +44,7 @@ async function defaultSpace(): Promise<string | undefined> {
   return undefined;
 }
 
-async function confirm(result: Result<ClipOutcome>, title: string, note?: string): Promise<void> {
+async function confirmOutcome(result: Result<ClipOutcome>, title: string, note?: string): Promise<void> {
   const error: SerializedApiError | null = result.ok
     ? result.value.state === 'landed'
       ? null
@@ -97,7 +97,7 @@ export async function savePage(tab: Tab): Promise<void> {
   if (!spaceId || tab.id === undefined) return;
   const page = await readPage(tab.id);
   const clip: ClipRequest = { kind: 'page', url: page.url, title: page.title, ...(await weblinkDefaults(spaceId)) };
-  await confirm(await asResult(() => saveClip(spaceId, clip)), page.title);
+  await confirmOutcome(await asResult(() => saveClip(spaceId, clip)), page.title);
 }
 
 /** "Save link": the link under the pointer as a weblink, titled by its text when the browser gives it. */
@@ -106,7 +106,7 @@ export async function saveLink(linkUrl: string, linkText: string | undefined): P
   if (!spaceId) return;
   const title = linkText?.trim() || linkUrl;
   const clip: ClipRequest = { kind: 'link', url: linkUrl, title, ...(await weblinkDefaults(spaceId)) };
-  await confirm(await asResult(() => saveClip(spaceId, clip)), title);
+  await confirmOutcome(await asResult(() => saveClip(spaceId, clip)), title);
 }
 
 /**
@@ -134,7 +134,7 @@ export async function addSelectionToDailyNote(tab: Tab, selectionText: string | 
     markdown: quoteWithSource({ markdown, title, url }),
     source: { url, title },
   };
-  await confirm(await asResult(() => saveClip(spaceId, clip)), t('notifyAddedToDailyNote'), note);
+  await confirmOutcome(await asResult(() => saveClip(spaceId, clip)), t('notifyAddedToDailyNote'), note);
 }
 
 export function onMenuClicked(info: Browser.contextMenus.OnClickData, tab?: Tab): Promise<void> {
