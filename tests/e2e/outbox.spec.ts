@@ -3,7 +3,6 @@ import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
 import type { RunningEmulator } from '../emulator/server.ts';
 import { markdownOf, objectsIn, requestLog, urlOf } from './emulator-client';
 import { expect, extensionWorker, launchWithExtension, stopServiceWorker, test } from './fixtures';
-import type { OptionsPage } from './pages/options';
 
 /**
  * The fault-injection suite: clips must land exactly once whatever the network, the service and
@@ -18,12 +17,6 @@ async function control(emulator: RunningEmulator, path: string, method: string, 
     headers: { 'content-type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-}
-
-async function connectDemo(options: OptionsPage): Promise<void> {
-  await options.open();
-  await options.connectWithToken(DEMO_TOKENS.demo);
-  await expect(options.status).toHaveText('Connected to Demo space.');
 }
 
 /** Sends clips to the background as the popup does, a batch at a time. */
@@ -91,7 +84,7 @@ test.describe('never lose a clip', () => {
     emulator,
   }) => {
     test.setTimeout(240_000);
-    await connectDemo(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const clips: ClipRequest[] = [];
     for (let index = 0; index < 200; index += 1) {
       if (index % 4 < 2) {
@@ -170,7 +163,7 @@ test.describe('never lose a clip', () => {
     emulator,
     userDataDir,
   }) => {
-    await connectDemo(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     await control(emulator, 'faults', 'POST', { drop: 'before' });
     await makeClips(
       options.page,
@@ -260,7 +253,7 @@ test.describe('never lose a clip', () => {
     popup,
     emulator,
   }) => {
-    await connectDemo(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     // The clip cannot get through at first; meanwhile its tag is deleted for good.
     await control(emulator, 'faults', 'POST', { path: '/object/url', drop: 'before' });
     await makeClips(options.page, DEMO.spaceId, [
@@ -284,7 +277,7 @@ test.describe('never lose a clip', () => {
   });
 
   test('malformed answers never crash the worker or drop a clip', async ({ options, emulator }) => {
-    await connectDemo(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const answers = [
       { status: 200, body: '{"id": ', contentType: 'application/json' },
       { status: 200, body: '<html><body>Gateway</body></html>', contentType: 'text/html' },

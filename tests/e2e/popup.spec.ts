@@ -1,21 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO, DEMO_TOKENS, researchTagTitle } from '../emulator/seed.ts';
 import { entityIdsOf, markdownOf, objectsIn, requestLog, urlOf } from './emulator-client';
 import { expect, test } from './fixtures';
-import type { OptionsPage } from './pages/options';
-
-async function connect(options: OptionsPage, token: string = DEMO_TOKENS.demo): Promise<void> {
-  await options.open();
-  await options.connectWithToken(token);
-  await expect(options.status).toHaveText(/^Connected to /);
-}
-
-async function openArticle(context: BrowserContext, baseUrl: string): Promise<Page> {
-  const article = await context.newPage();
-  await article.goto(`${baseUrl}/article.html`);
-  return article;
-}
+import { openArticle } from './steps';
 
 test.describe('saving a page from the popup', () => {
   test('the whole form: title, tags, collection, properties, notes → Saved, and the space holds it', async ({
@@ -25,7 +12,7 @@ test.describe('saving a page from the popup', () => {
     pages,
     emulator,
   }) => {
-    await connect(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const article = await openArticle(context, pages.url);
     await popup.open(article);
     const page = popup.page;
@@ -68,7 +55,7 @@ test.describe('saving a page from the popup', () => {
     pages,
     emulator,
   }) => {
-    await connect(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const article = await openArticle(context, pages.url);
     await popup.open(article);
     await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
@@ -87,7 +74,7 @@ test.describe('saving a page from the popup', () => {
     pages,
     emulator,
   }) => {
-    await connect(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const article = await openArticle(context, pages.url);
     await popup.open(article);
     await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
@@ -113,7 +100,7 @@ test.describe('saving a page from the popup', () => {
     pages,
     emulator,
   }) => {
-    await connect(options, DEMO_TOKENS.research);
+    await options.connectSpace(DEMO_TOKENS.research);
     const article = await openArticle(context, pages.url);
     await popup.open(article);
     await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
@@ -136,7 +123,7 @@ test.describe('saving a page from the popup', () => {
     pages,
     emulator,
   }) => {
-    await connect(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const article = await openArticle(context, pages.url);
     await popup.open(article);
     await popup.page.getByText(/^Properties/).click();
@@ -149,7 +136,7 @@ test.describe('saving a page from the popup', () => {
   });
 
   test("a server refusal shows the server's message", async ({ context, options, popup, pages, emulator }) => {
-    await connect(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     await fetch(`${emulator.url}/__emulator/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -185,7 +172,7 @@ test.describe('saving a page from the popup', () => {
     pages,
     emulator,
   }) => {
-    await connect(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const pdf = await context.newPage();
     await pdf.goto(`${pages.url}/paper.pdf`);
     await popup.open(pdf);
@@ -205,7 +192,7 @@ test.describe('saving a page from the popup', () => {
     popup,
     pages,
   }) => {
-    await connect(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const optionsResults = await new AxeBuilder({ page: options.page }).analyze();
     expect(optionsResults.violations).toEqual([]);
     const article = await openArticle(context, pages.url);

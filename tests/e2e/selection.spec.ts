@@ -2,31 +2,11 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
 import { markdownOf, objectsIn } from './emulator-client';
 import { expect, extensionWorker, test } from './fixtures';
-import type { OptionsPage } from './pages/options';
 import { tabIdOf } from './pages/popup';
+import { openArticle } from './steps';
 
 /** Today in this machine's time zone, as the extension computes the daily note's date. */
 const today = () => new Date().toLocaleDateString('sv');
-
-async function connectDemo(options: OptionsPage): Promise<void> {
-  await options.open();
-  await options.connectWithToken(DEMO_TOKENS.demo);
-  await expect(options.status).toHaveText('Connected to Demo space.');
-}
-
-/** Opens the fixture article and selects the element matching `selector`. */
-async function selectOnArticle(context: BrowserContext, baseUrl: string, selector: string): Promise<Page> {
-  const article = await context.newPage();
-  await article.goto(`${baseUrl}/article.html`);
-  await article.evaluate((css) => {
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector(css) as Node);
-    const selection = getSelection() as Selection;
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }, selector);
-  return article;
-}
 
 /** Today's daily note of the demo space, as Markdown, once the emulator has applied the appends. */
 async function todaysDailyNote(emulator: import('../emulator/server.ts').RunningEmulator): Promise<string> {
@@ -62,8 +42,8 @@ test.describe('capturing a selection', () => {
     pages,
     emulator,
   }) => {
-    await connectDemo(options);
-    const article = await selectOnArticle(context, pages.url, '#intro');
+    await options.connectSpace(DEMO_TOKENS.demo);
+    const article = await openArticle(context, pages.url, '#intro');
     await popup.open(article);
     await expect(popup.notes).toHaveValue(/^> A starter is a \*living culture\*/);
     await popup.page.getByRole('button', { name: 'Add to daily note' }).click();
@@ -77,8 +57,8 @@ test.describe('capturing a selection', () => {
   });
 
   test('the context-menu entry adds the selection to the daily note', async ({ context, options, pages, emulator }) => {
-    await connectDemo(options);
-    const article = await selectOnArticle(context, pages.url, 'pre');
+    await options.connectSpace(DEMO_TOKENS.demo);
+    const article = await openArticle(context, pages.url, 'pre');
     await callHook(context, 'onMenuClicked', [
       { menuItemId: 'add-selection-to-daily-note', selectionText: 'ignored when the page can be read' },
       await tabOf(article),
@@ -90,8 +70,8 @@ test.describe('capturing a selection', () => {
   });
 
   test('the keyboard command adds the selection to the daily note', async ({ context, options, pages, emulator }) => {
-    await connectDemo(options);
-    const article = await selectOnArticle(context, pages.url, 'blockquote');
+    await options.connectSpace(DEMO_TOKENS.demo);
+    const article = await openArticle(context, pages.url, 'blockquote');
     await callHook(context, 'onCommand', ['add-selection-to-daily-note', await tabOf(article)]);
     expect(await todaysDailyNote(emulator)).toContain('Patience is the most important ingredient.');
   });
@@ -102,8 +82,8 @@ test.describe('capturing a selection', () => {
     pages,
     emulator,
   }) => {
-    await connectDemo(options);
-    const article = await selectOnArticle(context, pages.url, '#intro');
+    await options.connectSpace(DEMO_TOKENS.demo);
+    const article = await openArticle(context, pages.url, '#intro');
     await callHook(context, 'onMenuClicked', [{ menuItemId: 'save-page' }, await tabOf(article)]);
     await callHook(context, 'onMenuClicked', [
       { menuItemId: 'save-link', linkUrl: `${pages.url}/guides/feeding`, linkText: 'feeding guide' },
@@ -121,8 +101,8 @@ test.describe('capturing a selection', () => {
     pages,
     emulator,
   }) => {
-    await connectDemo(options);
-    const article = await selectOnArticle(context, pages.url, 'blockquote');
+    await options.connectSpace(DEMO_TOKENS.demo);
+    const article = await openArticle(context, pages.url, 'blockquote');
     await popup.open(article);
     await expect(popup.notes).toHaveValue(/Patience/);
     await popup.page.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Pages' });
@@ -140,7 +120,7 @@ test.describe('capturing a selection', () => {
     options,
     emulator,
   }) => {
-    await connectDemo(options);
+    await options.connectSpace(DEMO_TOKENS.demo);
     const versionPage = await context.newPage();
     await versionPage.goto('chrome://version');
     const worker = await extensionWorker(context);

@@ -1,5 +1,6 @@
 import { openDB } from 'idb';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { seededRandom } from '../../../tests/emulator/faults.ts';
 import { DEMO, DEMO_TOKENS } from '../../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../../tests/emulator/server.ts';
 import { createWorkspaceApi, type WorkspaceApi } from '../../api';
@@ -19,17 +20,8 @@ export const START = Date.UTC(2026, 2, 2, 10, 0, 0);
 /** The time of the outbox and of the emulator (start it with `now: () => clock.now`). */
 export const clock = { now: START };
 
-/** mulberry32: seeded jitter, so a failing run can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded jitter (the emulator's own PRNG), so a failing run can be replayed. */
+export { seededRandom };
 
 export interface SentRequest {
   method: string;

@@ -26,6 +26,13 @@ export class OptionsPage {
     await this.page.getByRole('button', { name: 'Connect with token' }).waitFor();
   }
 
+  /** Opens the page and connects a space with a personal token, waiting until it is connected. */
+  async connectSpace(token: string): Promise<void> {
+    await this.open();
+    await this.connectWithToken(token);
+    await this.status.filter({ hasText: /^Connected to / }).waitFor();
+  }
+
   /**
    * Clicks "Sign in" and answers the emulator's consent page, which the browser's identity API
    * opens as a new page, choosing `space` and `decision`.
