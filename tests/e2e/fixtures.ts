@@ -111,3 +111,24 @@ export async function stopServiceWorker(context: BrowserContext): Promise<void> 
   await cdp.detach();
   await scratch.close();
 }
+
+/**
+ * Records the notifications the background shows from now on (while this worker lives), and
+ * returns a reader of them as "title: message" lines.
+ */
+export async function recordNotifications(context: BrowserContext): Promise<() => Promise<string[]>> {
+  const worker = await extensionWorker(context);
+  await worker.evaluate(() => {
+    const shown: string[] = [];
+    const original = chrome.notifications.create.bind(chrome.notifications);
+    Object.assign(globalThis, { shownNotifications: shown });
+    (chrome.notifications as { create: unknown }).create = (
+      id: string,
+      options: chrome.notifications.NotificationCreateOptions,
+    ) => {
+      shown.push(`${options.title}: ${options.message}`);
+      return original(id, options);
+    };
+  });
+  return () => worker.evaluate(() => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications);
+}

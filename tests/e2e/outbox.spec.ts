@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
 import type { RunningEmulator } from '../emulator/server.ts';
 import { markdownOf, objectsIn, requestLog, urlOf } from './emulator-client';
-import { expect, extensionWorker, launchWithExtension, stopServiceWorker, test } from './fixtures';
+import { expect, extensionWorker, launchWithExtension, recordNotifications, stopServiceWorker, test } from './fixtures';
 
 /**
  * The fault-injection suite: clips must land exactly once whatever the network, the service and
@@ -171,6 +171,9 @@ test.describe('never lose a clip', () => {
       [0, 1, 2].map((index) => weblink(100 + index)),
     );
     expect(await outboxClips(options.page)).toHaveLength(3);
+    // The badge counts the clips that have not landed.
+    const worker = await extensionWorker(context);
+    await expect.poll(() => worker.evaluate(() => chrome.action.getBadgeText({}))).toBe('3');
     await context.close();
 
     await control(emulator, 'faults', 'DELETE');
@@ -249,11 +252,13 @@ test.describe('never lose a clip', () => {
   });
 
   test('a clip made invalid on the server stops with its message, is fixed from the popup, and lands', async ({
+    context,
     options,
     popup,
     emulator,
   }) => {
     await options.connectSpace(DEMO_TOKENS.demo);
+    const notifications = await recordNotifications(context);
     // The clip cannot get through at first; meanwhile its tag is deleted for good.
     await control(emulator, 'faults', 'POST', { path: '/object/url', drop: 'before' });
     await makeClips(options.page, DEMO.spaceId, [
@@ -268,6 +273,8 @@ test.describe('never lose a clip', () => {
     await popup.open();
     await expect(popup.page.getByText('Failed').first()).toBeVisible({ timeout: 20_000 });
     await expect(popup.page.getByText(/The workspace refused it: .*/).first()).toBeVisible();
+    // Failing for good is also notified.
+    expect((await notifications()).join('\n')).toContain('Not saved: Fault page 400');
     await popup.page.getByRole('button', { name: 'Remove tag Cooking and retry' }).click();
     await waitForEmptyOutbox(options.page, 30_000);
     const saved = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(

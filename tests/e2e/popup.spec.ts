@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO, DEMO_TOKENS, researchTagTitle } from '../emulator/seed.ts';
+import { DEMO, DEMO_TOKENS, RESEARCH, researchTagTitle } from '../emulator/seed.ts';
 import { entityIdsOf, markdownOf, objectsIn, requestLog, urlOf } from './emulator-client';
 import { expect, test } from './fixtures';
 import { openArticle } from './steps';
@@ -91,6 +91,58 @@ test.describe('saving a page from the popup', () => {
 
     await popup.open(article);
     await expect(popup.page.getByText(/Already in your space as “Keeping Bread Starters Alive”/)).toBeVisible();
+    // …and the popup's history lists it.
+    await popup.page.getByText('Recently saved').click();
+    await expect(popup.page.getByRole('link', { name: 'Keeping Bread Starters Alive' })).toBeVisible();
+  });
+
+  test('the next clip starts from the last collection and the pinned tags; Escape closes the popup', async ({
+    context,
+    options,
+    popup,
+    pages,
+  }) => {
+    await options.connectSpace(DEMO_TOKENS.demo);
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    await popup.addTag('read', 'Reading');
+    await popup.page.getByRole('button', { name: 'Pin tag Reading' }).click();
+    await popup.page.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Research' });
+    await popup.savePage.click();
+    await expect(popup.status).toHaveText('Saved');
+    await popup.page.close();
+
+    await popup.open(article);
+    await expect(popup.page.getByRole('combobox', { name: 'Collection' })).toHaveValue(DEMO.collections.research);
+    await expect(popup.page.getByRole('button', { name: 'Unpin tag Reading' })).toBeVisible();
+    const closed = popup.page.waitForEvent('close');
+    // The key press itself reports the page closing under it; the close event is what counts.
+    await popup.title.press('Escape').catch(() => undefined);
+    await closed;
+  });
+
+  test('with two spaces connected, the space switcher picks where the clip goes', async ({
+    context,
+    options,
+    popup,
+    pages,
+    emulator,
+  }) => {
+    await options.connectSpace(DEMO_TOKENS.demo);
+    await options.connectWithToken(DEMO_TOKENS.research);
+    await expect(options.status).toHaveText('Connected to Research space.');
+    const article = await openArticle(context, pages.url);
+    await popup.open(article);
+    await expect(popup.page.getByRole('heading', { level: 1 })).toHaveText('Clip to Demo space');
+    await popup.page.getByRole('combobox', { name: 'Space' }).selectOption({ label: 'Research space' });
+    await expect(popup.page.getByRole('heading', { level: 1 })).toHaveText('Clip to Research space');
+    await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
+    await popup.savePage.click();
+    await expect(popup.status).toHaveText('Saved');
+    const inResearch = await objectsIn(emulator, RESEARCH.spaceId, 'MediaWebResource');
+    expect(inResearch.filter((object) => urlOf(object) === article.url())).toHaveLength(1);
+    const inDemo = await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource');
+    expect(inDemo.filter((object) => urlOf(object) === article.url())).toHaveLength(0);
   });
 
   test('with 2,500 tags the first suggestion appears after one search request', async ({

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
 import { markdownOf, objectsIn } from './emulator-client';
-import { expect, extensionWorker, test } from './fixtures';
+import { expect, extensionWorker, recordNotifications, test } from './fixtures';
 import { tabIdOf } from './pages/popup';
 import { openArticle } from './steps';
 
@@ -123,20 +123,8 @@ test.describe('capturing a selection', () => {
     await options.connectSpace(DEMO_TOKENS.demo);
     const versionPage = await context.newPage();
     await versionPage.goto('chrome://version');
+    const notifications = await recordNotifications(context);
     const worker = await extensionWorker(context);
-    // Record the notifications the handler shows.
-    await worker.evaluate(() => {
-      const shown: string[] = [];
-      const original = chrome.notifications.create.bind(chrome.notifications);
-      Object.assign(globalThis, { shownNotifications: shown });
-      (chrome.notifications as { create: unknown }).create = (
-        id: string,
-        options: { title: string; message: string },
-      ) => {
-        shown.push(`${options.title}: ${options.message}`);
-        return original(id, options as chrome.notifications.NotificationCreateOptions);
-      };
-    });
     const tabId = await worker.evaluate(async () => {
       const tabs = await chrome.tabs.query({});
       return Math.max(...tabs.map((tab) => tab.id ?? 0));
@@ -148,9 +136,7 @@ test.describe('capturing a selection', () => {
     const markdown = await todaysDailyNote(emulator);
     expect(markdown).toContain('> Chromium 156 (Official Build) # 1');
     expect(markdown).toContain('— [About Version](chrome://version/)');
-    const shown = await worker.evaluate(
-      () => (globalThis as unknown as { shownNotifications: string[] }).shownNotifications,
-    );
+    const shown = await notifications();
     expect(shown.join('\n')).toContain('cannot be read by extensions, so the selected text was added as plain text');
   });
 });
