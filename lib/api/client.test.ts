@@ -7,12 +7,15 @@ import {
   MalformedResponseError,
   NetworkError,
   NotAuthenticatedError,
+  NotFoundError,
   OAuthError,
   RateLimitedError,
   ServerError,
   serializeApiError,
 } from './errors';
+import { createPacer } from './pacer';
 import { canonicalDay, dateValue, entityValue, titleValue } from './property-values';
+import { createMemoryTraits } from './server-traits';
 import {
   type Answer,
   createFakeFetch,
@@ -34,7 +37,9 @@ function setup(...script: Answer[]) {
     refreshAfterUnauthorized: vi.fn(async (_rejected: string) => FRESH_TOKEN),
   };
   const onRequest = vi.fn();
-  const api = createWorkspaceApi({ baseUrl: `${BASE}/`, auth, fetch: fake.fetch, timeoutMs: 1000, onRequest });
+  // Each test its own memory of the server's forms, as a fresh install has.
+  const traits = createMemoryTraits();
+  const api = createWorkspaceApi({ baseUrl: `${BASE}/`, auth, fetch: fake.fetch, timeoutMs: 1000, onRequest, traits });
   const sent = (index = 0) => {
     const request = fake.requests[index];
     if (!request) throw new Error(`no request #${index}`);
@@ -121,7 +126,7 @@ describe('requests: method, path under the base URL prefix, query, body and head
     });
   });
 
-  it('PATCH /object puts the id in the query and accepts a full object, { id } or 204', async () => {
+  it('PATCH /object puts the id in the body (published) and the query (spec emulator), and accepts a full object, { id } or 204', async () => {
     const { api, sent } = setup(jsonResponse(wireObject), jsonResponse({ id: OBJECT_ID }), emptyResponse(204));
     const update = { properties: { title: titleValue('New') } };
     expect((await api.updateObject(OBJECT_ID, update)).object?.id).toBe(OBJECT_ID);
@@ -129,8 +134,17 @@ describe('requests: method, path under the base URL prefix, query, body and head
     await expect(api.updateObject(OBJECT_ID, { collections: [] })).resolves.toEqual({ id: OBJECT_ID, object: null });
     expect(sent().method).toBe('PATCH');
     expect(sent().url.searchParams.get('id')).toBe(OBJECT_ID);
-    expect(sent().json).toEqual({ properties: { title: { type: 'title', title: { value: 'New' } } } });
-    expect(sent(2).json).toEqual({ collections: [] });
+    expect(sent().json).toEqual({ id: OBJECT_ID, properties: { title: { type: 'title', title: { value: 'New' } } } });
+    expect(sent(2).json).toEqual({ id: OBJECT_ID, collections: [] });
+  });
+
+  it('restoreObject asks with deleteRequested: false and remembers whether the server can restore', async () => {
+    const { api, sent } = setup(jsonResponse(wireObject), jsonResponse({ error: { code: 'cap_not_found' } }, 404));
+    await api.restoreObject(OBJECT_ID);
+    expect(sent().json).toEqual({ id: OBJECT_ID, deleteRequested: false });
+    expect(api.traits().restore).toBe(true);
+    await expect(api.restoreObject(OBJECT_ID)).rejects.toThrow();
+    expect(api.traits().restore).toBe(false);
   });
 
   it('PATCH /object without properties and collections is refused locally, nothing sent', async () => {
@@ -142,12 +156,13 @@ describe('requests: method, path under the base URL prefix, query, body and head
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('DELETE /object sends hardDelete only when asked and accepts 204 or 200 with a body', async () => {
-    const { api, sent } = setup(emptyResponse(204), jsonResponse({ deleted: true }));
+  it('DELETE /object always states hardDelete (the published reference marks it required) and accepts 204, an empty 200 or a body', async () => {
+    const { api, sent } = setup(emptyResponse(204), jsonResponse({ deleted: true }), new Response('', { status: 200 }));
     await api.deleteObject(OBJECT_ID);
     await api.deleteObject(OBJECT_ID, { hardDelete: true });
+    await api.deleteObject(OBJECT_ID);
     expect(sent(0).method).toBe('DELETE');
-    expect(sent(0).url.search).toBe(`?id=${OBJECT_ID}`);
+    expect(sent(0).url.search).toBe(`?id=${OBJECT_ID}&hardDelete=false`);
     expect(sent(1).url.searchParams.get('hardDelete')).toBe('true');
   });
 
@@ -204,11 +219,25 @@ describe('requests: method, path under the base URL prefix, query, body and head
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('POST /objects/search sends query and structureIds and returns the results in order', async () => {
+  it('POST /objects/search sends query, structureIds and a limit, and returns the results in order', async () => {
     const results = page(['b', 'a'], null).results;
     const { api, sent } = setup(jsonResponse({ results }));
     await expect(api.search({ query: 'ai', structureIds: ['RootTag'] })).resolves.toEqual(results);
-    expect(sent().json).toEqual({ query: 'ai', structureIds: ['RootTag'] });
+    expect(sent().json).toEqual({ query: 'ai', structureIds: ['RootTag'], limit: 50 });
+    await api.search({ query: ' ai ', structureIds: [], limit: 20 });
+    expect(sent(1).json).toEqual({ query: 'ai', limit: 20 });
+  });
+
+  it('a search stays inside the published bounds: no blank query is sent, a long one is cut to 512 characters', async () => {
+    const { api, fake, sent } = setup(jsonResponse({ results: [] }));
+    await expect(api.search({ query: '   ' })).resolves.toEqual([]);
+    expect(fake.requests).toHaveLength(0);
+    await api.search({ query: `${'€'.repeat(600)}😀` });
+    expect([...sent().json.query]).toHaveLength(512);
+    await expect(api.search({ query: 'x', limit: 51 })).rejects.toThrow(InvalidInputError);
+    const many = Array.from({ length: 26 }, (_, i) => `type-${i}`);
+    await expect(api.search({ query: 'x', structureIds: many })).rejects.toThrow(/at most 25/);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('POST /blocks/append sends the placement and returns the appended blocks, or null on 204', async () => {
@@ -223,7 +252,8 @@ describe('requests: method, path under the base URL prefix, query, body and head
     await expect(api.appendBlocks(request)).resolves.toEqual(appended);
     await expect(api.appendBlocks(request)).resolves.toBeNull();
     expect(sent().url.pathname).toBe('/prefix/blocks/append');
-    expect(sent().json).toEqual(request);
+    // The object id under both names: each server reads its own and ignores the other.
+    expect(sent().json).toEqual({ ...request, id: OBJECT_ID });
   });
 
   it('POST /blocks/append refuses after_block together with parentBlockId locally', async () => {
@@ -241,17 +271,46 @@ describe('requests: method, path under the base URL prefix, query, body and head
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('POST /blocks/markdown/append sends objectId, markdown and placement', async () => {
-    const { api, sent } = setup(jsonResponse({ blocks: [] }));
+  it('Markdown appends go to POST /blocks/append first (the shared route), with id, objectId, markdown and placement', async () => {
+    const { api, sent } = setup(jsonResponse(wireObject));
     await expect(
       api.appendMarkdown({ objectId: OBJECT_ID, markdown: '- a', parentBlockId: 'p', position: { type: 'start' } }),
-    ).resolves.toEqual([]);
+    ).resolves.toBeNull();
+    expect(sent().url.pathname).toBe('/prefix/blocks/append');
     expect(sent().json).toEqual({
+      id: OBJECT_ID,
       objectId: OBJECT_ID,
       markdown: '- a',
       parentBlockId: 'p',
       position: { type: 'start' },
     });
+    expect(api.traits().markdownAppendRoute).toBe('/blocks/append');
+  });
+
+  it('a server whose /blocks/append refuses Markdown is asked at /blocks/markdown/append, and that is remembered', async () => {
+    const refused = jsonResponse({ error: { code: 'cap_invalid_request', message: '"blocks" is required' } }, 400);
+    const { api, fake, sent } = setup(refused, jsonResponse({ blocks: [] }), jsonResponse({ blocks: [] }));
+    await expect(api.appendMarkdown({ objectId: OBJECT_ID, markdown: 'a' })).resolves.toEqual([]);
+    await api.appendMarkdown({ objectId: OBJECT_ID, markdown: 'b' });
+    expect(fake.requests.map((request) => request.url.pathname)).toEqual([
+      '/prefix/blocks/append',
+      '/prefix/blocks/markdown/append',
+      '/prefix/blocks/markdown/append',
+    ]);
+    expect(sent(2).json.markdown).toBe('b');
+  });
+
+  it("a Markdown append that fails on both routes reports the remembered route's reason, and a lost answer is never retried on the other route", async () => {
+    const gone = jsonResponse({ error: { code: 'cap_not_found' } }, 404);
+    const { api, fake } = setup(jsonResponse(wireObject), gone, gone, new Error('connection reset'));
+    await api.appendMarkdown({ objectId: OBJECT_ID, markdown: 'a' });
+    const error = await caught(api.appendMarkdown({ objectId: OBJECT_ID, markdown: 'b' }));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect((error as NotFoundError).endpoint).toBe('POST /blocks/append');
+    const lost = await caught(api.appendMarkdown({ objectId: OBJECT_ID, markdown: 'c' }));
+    expect(lost).toBeInstanceOf(NetworkError);
+    expect((lost as NetworkError).mayHaveBeenApplied).toBe(true);
+    expect(fake.requests).toHaveLength(4);
   });
 
   it('PATCH /blocks/block puts the block id in the query and the block in the body', async () => {
@@ -337,6 +396,126 @@ describe('requests: method, path under the base URL prefix, query, body and head
     const { api, onRequest } = setup(jsonResponse({ id: 's', title: 't' }));
     await api.getSpace();
     expect(onRequest).toHaveBeenCalledWith({ method: 'GET', path: '/space' });
+  });
+});
+
+describe("the published reference's shapes and pacing", () => {
+  /** The published reference's Object: only its fields, opaque property ids, blocks in its shapes. */
+  const publishedObject = {
+    id: OBJECT_ID,
+    structureId: 'MediaWebResource',
+    collections: [],
+    properties: {
+      title: { type: 'title', title: { value: 'A page' } },
+      media_URLReference: { type: 'url', url: { value: 'https://example.com/a' } },
+      tags: { type: 'entity', entity: [] },
+    },
+    blocks: {
+      media_notes: [
+        {
+          id: 'b1',
+          type: 'TextBlock',
+          tokens: [
+            {
+              type: 'TextToken',
+              text: 'Hi',
+              style: { bold: false, italic: false, strikethrough: false, underline: false },
+            },
+          ],
+          list: { type: 'bullet' },
+          todo: { isDone: false },
+          quote: { layout: 'normal' },
+        },
+        { id: 'b2', type: 'unsupported', blockType: 'Table' },
+        { id: 'b3', type: 'GridBlock', columns: [], dividers: true, gridLayout: 'equal' },
+      ],
+    },
+  };
+
+  it('reads Objects, structures and error bodies in the published shapes', async () => {
+    const structure = {
+      ...wireStructure,
+      propertyDefinitions: [
+        { id: 'media_URLReference', name: 'URL', type: 'url', writable: false },
+        { id: 'tags', name: 'Tags', type: 'entity', writable: true, allowedStructures: ['RootTag'] },
+      ],
+    };
+    const { api } = setup(
+      jsonResponse(publishedObject),
+      jsonResponse({ structures: [structure] }),
+      jsonResponse({ code: 'cap_invalid_input', message: 'query: too long', details: { field: 'query' } }, 400),
+    );
+    const object = await api.getObject(OBJECT_ID);
+    expect(object.blocks?.media_notes?.map((block) => block.type)).toEqual(['TextBlock', 'unsupported', 'GridBlock']);
+    const [read] = await api.getStructures();
+    expect(read?.propertyDefinitions[1]?.allowedStructureIds).toEqual(['RootTag']);
+    const error = await caught(api.search({ query: 'x' }));
+    expect(error).toBeInstanceOf(InvalidInputError);
+    expect((error as InvalidInputError).code).toBe('cap_invalid_input');
+    expect((error as InvalidInputError).detail).toBe('query: too long');
+  });
+
+  it('a daily-note append answered with an empty 200 (published) or a 204 (spec) both succeed', async () => {
+    const { api, fake } = setup(new Response('', { status: 200 }), emptyResponse(204));
+    await api.appendToDailyNote({ markdown: 'a' });
+    await api.appendToDailyNote({ markdown: 'b' });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  function paced(...script: Answer[]) {
+    const fake = createFakeFetch(...script);
+    const clock = { now: Date.parse('2026-11-23T10:00:00Z') };
+    const pacer = createPacer({ now: () => clock.now });
+    const api = createWorkspaceApi({
+      baseUrl: BASE,
+      auth: { getAccessToken: async () => TOKEN, refreshAfterUnauthorized: async () => TOKEN },
+      fetch: fake.fetch,
+      pacing: { pacer, scope: 'space-1' },
+      traits: createMemoryTraits(),
+    });
+    return { api, fake, clock };
+  }
+
+  it("holds a request back, unsent, once the RateLimit header says the endpoint's budget is spent", async () => {
+    const { api, fake, clock } = paced(
+      jsonResponse({ id: 's', title: 'S' }, 200, { RateLimit: 'limit=10, remaining=0, reset=42' }),
+      jsonResponse({ id: 's', title: 'S' }, 200, { RateLimit: 'limit=10, remaining=9, reset=60' }),
+    );
+    await api.getSpace();
+    const error = await caught(api.getSpace());
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).paced).toBe(true);
+    expect((error as RateLimitedError).retryAfterMs).toBe(42_000);
+    expect((error as RateLimitedError).mayHaveBeenApplied).toBe(false);
+    expect(fake.requests).toHaveLength(1);
+    // Another endpoint has its own budget.
+    await api.search({ query: 'x' }).catch(() => undefined);
+    expect(fake.requests).toHaveLength(2);
+    clock.now += 42_000;
+    await api.getSpace();
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('a 429 without Retry-After waits for the RateLimit reset', async () => {
+    const { api } = paced(
+      jsonResponse({ code: 'cap_rate_limit_exceeded' }, 429, { RateLimit: 'limit=10, remaining=0, reset=17' }),
+    );
+    const error = await caught(api.getSpace());
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).paced).toBe(false);
+    expect((error as RateLimitedError).retryAfterMs).toBe(17_000);
+    expect(serializeApiError(error as RateLimitedError).retryAfterMs).toBe(17_000);
+  });
+
+  it('a redirect is not followed: the token stays with the server it was meant for', async () => {
+    const { api, fake } = setup(
+      new Response(null, { status: 307, headers: { location: 'https://elsewhere.example/space' } }),
+    );
+    const error = await caught(api.getSpace());
+    expect(error).toBeInstanceOf(MalformedResponseError);
+    expect((error as MalformedResponseError).code).toBe('redirected');
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]?.redirect).toBe('manual');
   });
 });
 
@@ -484,7 +663,7 @@ describe('HTTP errors become typed errors', () => {
     await expect(api.getObject(OBJECT_ID)).rejects.toMatchObject({ kind: 'not_found', code: 'cap_not_found' });
   });
 
-  it('429 becomes RateLimitedError with Retry-After seconds, HTTP date or the 30 s default, without waiting', async () => {
+  it('429 becomes RateLimitedError with Retry-After seconds, an HTTP date or no wait at all (left to a backoff), without waiting', async () => {
     const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
     const { api, fake } = setup(
       jsonResponse({ error: { code: 'cap_rate_limited' } }, 429, { 'retry-after': '3600' }),
@@ -498,7 +677,7 @@ describe('HTTP errors become typed errors', () => {
     const second = (await caught(api.search({ query: 'x' }))) as RateLimitedError;
     expect(second.retryAfterMs).toBeGreaterThan(110_000);
     expect(second.retryAfterMs).toBeLessThanOrEqual(120_000);
-    expect(((await caught(api.search({ query: 'x' }))) as RateLimitedError).retryAfterMs).toBe(30_000);
+    expect(((await caught(api.search({ query: 'x' }))) as RateLimitedError).retryAfterMs).toBeUndefined();
     expect(Date.now() - started).toBeLessThan(1000);
     expect(fake.requests).toHaveLength(3);
   });

@@ -1,6 +1,6 @@
 import type { z } from 'zod/mini';
 import { normalizeBaseUrl } from './base-url';
-import { InvalidInputError, MalformedResponseError } from './errors';
+import { InvalidInputError, MalformedResponseError, NotFoundError } from './errors';
 import type { Block, BlockInput } from './schemas/blocks';
 import { blockInputSchema, blockSchema } from './schemas/blocks';
 import { describeIssues } from './schemas/issues';
@@ -33,18 +33,23 @@ import {
   dailyNoteMarkdownRequestSchema,
   dailyNotePlacementSchema,
   deleteBlocksRequestSchema,
+  MAX_SEARCH_LIMIT,
+  MAX_SEARCH_QUERY_CHARS,
+  MAX_SEARCH_STRUCTURES,
   type SearchRequest,
   searchRequestSchema,
   type UpdateObjectRequest,
   updateObjectRequestSchema,
 } from './schemas/requests';
 import { type Space, type Structure, spaceSchema, structuresResponseSchema, userSpacesSchema } from './schemas/space';
+import { type ServerTraits, type ServerTraitsStore, sharedTraits } from './server-traits';
 import {
   type ApiRequest,
   type ApiRequestInfo,
   type AuthProvider,
   type CallOptions,
   createTransport,
+  type Pacing,
 } from './transport';
 
 export interface WorkspaceApiConfig {
@@ -56,6 +61,10 @@ export interface WorkspaceApiConfig {
   timeoutMs?: number;
   /** Called before each HTTP request (used to count requests per save). */
   onRequest?: (info: ApiRequestInfo) => void;
+  /** Keeps requests inside the budget the server announces (lib/api/pacer.ts); none: no pacing. */
+  pacing?: Pacing;
+  /** What is known of this server's forms; default: one memory per JavaScript context. */
+  traits?: ServerTraitsStore;
 }
 
 export interface ListOptions extends CallOptions {
@@ -78,6 +87,17 @@ function checked<T extends z.ZodMiniType>(schema: T, value: unknown, endpoint: s
   return parsed.data;
 }
 
+/** Whether an error says this form of a request is not the server's (missing route, or refused shape). */
+function formRefused(error: unknown): boolean {
+  return error instanceof NotFoundError || (error instanceof InvalidInputError && error.status !== undefined);
+}
+
+/** At most `max` characters, never cutting a character in two. */
+function truncate(text: string, max: number): string {
+  const characters = [...text];
+  return characters.length <= max ? text : characters.slice(0, max).join('');
+}
+
 function requireId(value: string, what: string, endpoint: string): void {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new InvalidInputError({ endpoint, detail: `${what} must not be empty` });
@@ -94,7 +114,10 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
     fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     timeoutMs: config.timeoutMs ?? 20_000,
     onRequest: config.onRequest,
+    pacing: config.pacing,
   });
+  const traits = config.traits ?? sharedTraits;
+  const learn = (learned: ServerTraits) => traits.learn(baseUrl, learned);
 
   const read = (path: string, query: ApiRequest['query'], options: CallOptions | undefined): ApiRequest => ({
     method: 'GET',
@@ -103,6 +126,19 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
     writes: false,
     options,
   });
+
+  /** PATCH /object: only the keys sent change; at least one of properties/collections/deleteRequested. */
+  async function updateObject(id: string, request: UpdateObjectRequest, options?: CallOptions): Promise<SavedObject> {
+    requireId(id, 'the object id', 'PATCH /object');
+    const body = checked(updateObjectRequestSchema, request, 'PATCH /object');
+    // The id goes where each server reads it: the published reference's body, the spec
+    // emulator's query (each ignores the other). 200 with a body or 204 both succeed.
+    const saved = await transport.jsonOrEmpty(
+      { method: 'PATCH', path: '/object', query: { id }, body: { id, ...body }, writes: true, options },
+      savedObjectSchema,
+    );
+    return saved ?? { id, object: null };
+  }
 
   async function list(kind: ListKind, id: string, options: ListOptions | undefined): Promise<SummaryPage> {
     const endpoint = `GET /objects/${kind}`;
@@ -165,26 +201,32 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
       return transport.json({ method: 'POST', path: '/object', body, writes: true, options }, savedObjectSchema);
     },
 
-    /** PATCH /object: only the keys sent change; at least one of properties/collections is required. */
-    async updateObject(id: string, request: UpdateObjectRequest, options?: CallOptions): Promise<SavedObject> {
-      requireId(id, 'the object id', 'PATCH /object');
-      const body = checked(updateObjectRequestSchema, request, 'PATCH /object');
-      // 200 with a body or 204 both succeed (tests/emulator/README.md, decisions table).
-      const saved = await transport.jsonOrEmpty(
-        { method: 'PATCH', path: '/object', query: { id }, body, writes: true, options },
-        savedObjectSchema,
-      );
-      return saved ?? { id, object: null };
+    updateObject,
+
+    /**
+     * Brings an object back from the trash (`PATCH /object` with `deleteRequested: false`, the
+     * published reference's form; the spec shows no way to restore). Learns whether the server can.
+     */
+    async restoreObject(id: string, options?: CallOptions): Promise<SavedObject> {
+      try {
+        const saved = await updateObject(id, { deleteRequested: false }, options);
+        learn({ restore: true });
+        return saved;
+      } catch (error) {
+        if (formRefused(error)) learn({ restore: false });
+        throw error;
+      }
     },
 
     /** DELETE /object: to the trash, or permanently with `hardDelete`. */
     async deleteObject(id: string, options?: CallOptions & { hardDelete?: boolean }): Promise<void> {
       requireId(id, 'the object id', 'DELETE /object');
-      // 200 with a body or 204 both succeed (tests/emulator/README.md, decisions table).
+      // `hardDelete` always stated: the published reference marks it required. An empty 200 or a
+      // 204 both succeed (tests/emulator/README.md, decisions table).
       return transport.noContent({
         method: 'DELETE',
         path: '/object',
-        query: { id, hardDelete: options?.hardDelete === true ? true : undefined },
+        query: { id, hardDelete: options?.hardDelete === true },
         writes: true,
         options,
       });
@@ -229,11 +271,33 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
     iterateByCollection: (collectionId: string, options?: IterateOptions): AsyncGenerator<ObjectSummary, void> =>
       iterate('collection', collectionId, options),
 
-    /** POST /objects/search: title search, relevance-ordered, one page. */
+    /**
+     * POST /objects/search: title search, relevance-ordered, one page. Within the published bounds:
+     * a blank query finds nothing without asking, a longer one is cut to 512 characters (a title
+     * search still finds the title by its start), and the limit is always stated (default 50).
+     */
     async search(request: SearchRequest, options?: CallOptions): Promise<ObjectSummary[]> {
       const body = checked(searchRequestSchema, request, 'POST /objects/search');
+      const query = truncate(body.query.trim(), MAX_SEARCH_QUERY_CHARS);
+      if (query === '') return [];
+      if (body.structureIds !== undefined && body.structureIds.length > MAX_SEARCH_STRUCTURES) {
+        throw new InvalidInputError({
+          endpoint: 'POST /objects/search',
+          detail: `at most ${MAX_SEARCH_STRUCTURES} structure ids`,
+        });
+      }
       const answer = await transport.json(
-        { method: 'POST', path: '/objects/search', body, writes: false, options },
+        {
+          method: 'POST',
+          path: '/objects/search',
+          body: {
+            query,
+            ...(body.structureIds?.length ? { structureIds: body.structureIds } : {}),
+            limit: body.limit ?? MAX_SEARCH_LIMIT,
+          },
+          writes: false,
+          options,
+        },
         searchResultsSchema,
       );
       return answer.results;
@@ -242,24 +306,49 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
     /** POST /blocks/append. Returns the appended roots with their ids, or null when the server did not say. */
     async appendBlocks(request: AppendBlocksRequest, options?: CallOptions): Promise<Block[] | null> {
       const body = checked(appendBlocksRequestSchema, request, 'POST /blocks/append');
-      // 200 with a body or 204 both succeed (tests/emulator/README.md, decisions table).
+      // The object id under both names (published `id`, the emulator's `objectId`); 200 with a
+      // body, an empty 200 or a 204 all succeed (tests/emulator/README.md, decisions table).
       const answer = await transport.jsonOrEmpty(
-        { method: 'POST', path: '/blocks/append', body, writes: true, options },
+        { method: 'POST', path: '/blocks/append', body: { ...body, id: body.objectId }, writes: true, options },
         appendedBlocksSchema,
       );
       return answer?.blocks ?? null;
     },
 
-    /** POST /blocks/markdown/append. Returns the appended roots, or null when the server did not say. */
+    /**
+     * Appends Markdown to an object's body. The published reference takes it on `POST /blocks/append`
+     * (the route both documents share), the spec on `POST /blocks/markdown/append`: the remembered
+     * form goes first; a 404 or a refused shape tries the other, and what worked is remembered.
+     * Returns the appended roots, or null when the server did not say.
+     */
     async appendMarkdown(request: AppendMarkdownRequest, options?: CallOptions): Promise<Block[] | null> {
       const body = checked(appendMarkdownRequestSchema, request, 'POST /blocks/markdown/append');
-      // 200 with a body or 204 both succeed (tests/emulator/README.md, decisions table).
-      const answer = await transport.jsonOrEmpty(
-        { method: 'POST', path: '/blocks/markdown/append', body, writes: true, options },
-        appendedBlocksSchema,
-      );
-      return answer?.blocks ?? null;
+      const known = traits.get(baseUrl).markdownAppendRoute;
+      const routes = ['/blocks/append', '/blocks/markdown/append'] as const;
+      const order = known === routes[1] ? [routes[1], routes[0]] : routes;
+      let firstError: unknown;
+      for (const path of order) {
+        try {
+          const answer = await transport.jsonOrEmpty(
+            { method: 'POST', path, body: { ...body, id: body.objectId }, writes: true, options },
+            appendedBlocksSchema,
+          );
+          learn({ markdownAppendRoute: path });
+          return answer?.blocks ?? null;
+        } catch (error) {
+          if (!formRefused(error)) throw error;
+          // Both forms refused: the known route's reason is the real one; else the fallback's (the
+          // first form may simply not exist on this server).
+          if (firstError !== undefined) throw known ? firstError : error;
+          firstError = error;
+        }
+      }
+      throw firstError;
     },
+
+    /** What this client has learned of the server's forms (lib/api/server-traits.ts). */
+    traits: (): ServerTraits => traits.get(baseUrl),
+    learn,
 
     /**
      * PATCH /blocks/block: replaces one block's content; its type must stay the same. Omitting

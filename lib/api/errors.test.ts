@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AbortedError,
   ApiError,
-  DEFAULT_RETRY_AFTER_MS,
   ForbiddenError,
   InvalidInputError,
   isApiError,
@@ -109,9 +108,9 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Wed, 01 May 2024 09:00:00 GMT', now)).toBe(0);
   });
 
-  it('falls back to 30 s when missing or unreadable', () => {
-    expect(parseRetryAfter(null, now)).toBe(DEFAULT_RETRY_AFTER_MS);
-    expect(parseRetryAfter('soon', now)).toBe(30_000);
-    expect(parseRetryAfter('-5', now)).toBe(30_000);
+  it('says nothing when missing or unreadable (the caller then backs off)', () => {
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
   });
 });

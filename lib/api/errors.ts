@@ -89,15 +89,20 @@ export class InvalidInputError extends ApiError {
 }
 
 export class RateLimitedError extends ApiError {
-  readonly retryAfterMs: number;
+  /** When the endpoint may be called again, as the server said (or the pacer knows); undefined: unknown. */
+  readonly retryAfterMs: number | undefined;
+  /** Refused here, before sending, because the server's announced budget was used up (nothing was sent). */
+  readonly paced: boolean;
 
-  constructor(init: ApiErrorInit & { retryAfterMs: number }) {
-    super(
-      'rate_limited',
-      `Too many requests to the workspace. Try again in ${Math.max(1, Math.ceil(init.retryAfterMs / 1000))} s.`,
-      { ...init, status: init.status ?? 429 },
-    );
+  constructor(init: ApiErrorInit & { retryAfterMs: number | undefined; paced?: boolean }) {
+    const wait =
+      init.retryAfterMs === undefined ? 'in a moment' : `in ${Math.max(1, Math.ceil(init.retryAfterMs / 1000))} s`;
+    super('rate_limited', `Too many requests to the workspace. Try again ${wait}.`, {
+      ...init,
+      status: init.status ?? (init.paced ? undefined : 429),
+    });
     this.retryAfterMs = init.retryAfterMs;
+    this.paced = init.paced ?? false;
   }
 }
 
@@ -194,21 +199,19 @@ export function serializeApiError(error: ApiError): SerializedApiError {
     mayHaveBeenApplied: error.mayHaveBeenApplied,
     ...(error.status === undefined ? {} : { status: error.status }),
     ...(error.code === undefined ? {} : { code: error.code }),
-    ...(error instanceof RateLimitedError ? { retryAfterMs: error.retryAfterMs } : {}),
+    ...(error instanceof RateLimitedError && error.retryAfterMs !== undefined
+      ? { retryAfterMs: error.retryAfterMs }
+      : {}),
     ...(error instanceof NetworkError ? { timedOut: error.timedOut } : {}),
   };
 }
 
-/** Default wait when a 429 carries no usable `Retry-After` (see tests/emulator/README.md, 429 details). */
-export const DEFAULT_RETRY_AFTER_MS = 30_000;
-
-/** `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from `now`. */
-export function parseRetryAfter(header: string | null, now: number = Date.now()): number {
-  if (header === null) return DEFAULT_RETRY_AFTER_MS;
+/** `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
+  if (header === null) return undefined;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
   // HTTP dates always name a month and GMT; this keeps Date.parse from reading "-5" as a year.
   const date = /GMT$/i.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(date)) return DEFAULT_RETRY_AFTER_MS;
-  return Math.max(0, date - now);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

@@ -13,7 +13,6 @@ export {
   AbortedError,
   ApiError,
   type ApiErrorKind,
-  DEFAULT_RETRY_AFTER_MS,
   ForbiddenError,
   InvalidInputError,
   isApiError,
@@ -22,6 +21,7 @@ export {
   NotAuthenticatedError,
   NotFoundError,
   OAuthError,
+  parseRetryAfter,
   RateLimitedError,
   type SerializedApiError,
   ServerError,
@@ -45,7 +45,9 @@ export {
   revokeToken,
   type TokenSet,
 } from './oauth';
+export { type AnswerInfo, createPacer, type Pacer, type PaceWindow, type PacingStore } from './pacer';
 export * from './property-values';
+export { type RateLimitReading, readRateLimit } from './rate-limit-headers';
 export type {
   Block,
   BlockInput,
@@ -84,6 +86,9 @@ export type {
   SearchRequest,
   UpdateObjectRequest,
 } from './schemas/requests';
+export { MAX_REQUEST_MARKDOWN_CHARS, MAX_SEARCH_LIMIT } from './schemas/requests';
 export type { CollectionEntry, LabelOption, PropertyDefinition, Space, Structure } from './schemas/space';
 export type { TextStyle, TextToken, TextTokenInput, UnknownTextToken } from './schemas/text-tokens';
-export type { ApiRequestInfo, AuthProvider, CallOptions } from './transport';
+export { createMemoryTraits, type ServerTraits, type ServerTraitsStore, sharedTraits } from './server-traits';
+export { typesWithBody, WEBLINK_STRUCTURE, weblinkUrlPropertyId } from './structures';
+export type { ApiRequestInfo, AuthProvider, CallOptions, Pacing } from './transport';

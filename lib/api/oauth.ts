@@ -60,7 +60,16 @@ interface Exchange {
   sent: boolean;
 }
 
-/** Options for oauth4webapi: the caller's fetch with timeout and signal, failures mapped to API errors. */
+/** A redirect answer (a browser reports a redirect it did not follow as `opaqueredirect`, status 0). */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
+/**
+ * Options for oauth4webapi: the caller's fetch with timeout and signal, failures mapped to API
+ * errors. No request follows a redirect: a redirect would carry a code, a refresh token or a
+ * token to revoke to an address that discovery did not name.
+ */
 function requestOptions(exchange: Exchange, url: string, options: OAuthCallOptions | undefined) {
   const signals = requestSignals(options?.timeoutMs ?? DEFAULT_TIMEOUT_MS, options?.signal);
   const doFetch = options?.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -69,11 +78,21 @@ function requestOptions(exchange: Exchange, url: string, options: OAuthCallOptio
     [oauth.allowInsecureRequests]: isLoopbackHttp(url),
     [oauth.customFetch]: async (input: string, init: RequestInit): Promise<Response> => {
       exchange.sent = true;
+      let response: Response;
       try {
-        return await doFetch(input, { ...init, credentials: 'omit', cache: 'no-store' });
+        response = await doFetch(input, { ...init, redirect: 'manual', credentials: 'omit', cache: 'no-store' });
       } catch (error) {
         throw networkFailure(error, { ...exchange, signals, answered: false });
       }
+      if (isRedirect(response)) {
+        throw new MalformedResponseError({
+          endpoint: exchange.endpoint,
+          status: response.status || undefined,
+          code: 'redirect_refused',
+          reason: 'the service answered with a redirect, which sign-in requests never follow',
+        });
+      }
+      return response;
     },
   };
 }
@@ -134,7 +153,6 @@ export async function discover(baseUrl: string, options?: OAuthCallOptions): Pro
     const response = await request[oauth.customFetch](url, {
       method: 'GET',
       headers: { accept: 'application/json' },
-      redirect: 'manual',
       signal: request.signal,
     });
     return oauth.processDiscoveryResponse(new URL(base), response);

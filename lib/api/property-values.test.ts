@@ -61,7 +61,10 @@ describe('value builders', () => {
     expect(numberValue(2)).toEqual({ type: 'number', number: { value: 2 } });
     expect(booleanValue(false)).toEqual({ type: 'boolean', boolean: { value: false } });
     expect(urlValue('https://a.example')).toEqual({ type: 'url', url: { value: 'https://a.example' } });
-    expect(labelValue(['todo'])).toEqual({ type: 'label', label: [{ id: 'todo' }] });
+    expect(labelValue([{ id: 'todo', name: 'To do' }])).toEqual({
+      type: 'label',
+      label: [{ id: 'todo', name: 'To do' }],
+    });
     expect(labelValue([])).toEqual({ type: 'label', label: [] });
     expect(entityValue(['a', 'b'])).toEqual({ type: 'entity', entity: [{ id: 'a' }, { id: 'b' }] });
     expect(richTextValue([{ type: 'TextToken', text: 'x' }])).toEqual({

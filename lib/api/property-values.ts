@@ -89,9 +89,12 @@ export function dateResolutionOf(definition: Pick<PropertyDefinition, 'dateResol
   return definition.dateResolution ?? 'day';
 }
 
-/** Selected option ids; `[]` clears the field. */
-export function labelValue(optionIds: readonly string[]): PropertyValueInput {
-  return { type: 'label', label: optionIds.map((id) => ({ id })) };
+/**
+ * Selected options, each with its id and name: the spec reads only the id, the published
+ * reference requires the name as well, so both are always sent. `[]` clears the field.
+ */
+export function labelValue(options: readonly { id: string; name: string }[]): PropertyValueInput {
+  return { type: 'label', label: options.map(({ id, name }) => ({ id, name })) };
 }
 
 /** Linked object ids; the list replaces the current links, `[]` removes them all. */

@@ -14,6 +14,8 @@ import {
   ServerError,
 } from './errors';
 import { networkFailure, type RequestSignals, requestSignals } from './network';
+import type { Pacer } from './pacer';
+import { type RateLimitReading, readRateLimit } from './rate-limit-headers';
 import { type ApiErrorBody, apiErrorBodySchema } from './schemas/error-bodies';
 import { describeIssues } from './schemas/issues';
 import { markdownExportSchema } from './schemas/objects';
@@ -42,12 +44,21 @@ export interface ApiRequestInfo {
   path: string;
 }
 
+/** Whose budget a request spends: the pacer and the connection's key in it (never a token). */
+export interface Pacing {
+  pacer: Pacer;
+  scope: string;
+  /** A wait up to this long for the budget is waited out here; a longer one is a RateLimitedError. */
+  maxWaitMs?: number;
+}
+
 export interface TransportConfig {
   baseUrl: string;
   auth: AuthProvider;
   fetch: typeof fetch;
   timeoutMs: number;
   onRequest: ((info: ApiRequestInfo) => void) | undefined;
+  pacing: Pacing | undefined;
 }
 
 export interface ApiRequest {
@@ -76,6 +87,7 @@ function redact(text: string, secrets: readonly string[]): string {
 }
 
 const MAX_SERVER_MESSAGE = 300;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** What one request needs to describe its failures. */
 interface Exchange {
@@ -85,10 +97,10 @@ interface Exchange {
   tokens: string[];
 }
 
-/** Reads a 2xx answer as `expect` says; anything unreadable is a MalformedResponseError. */
 /** OAuth errors (RFC 6749 §5.2, §4.1.2.1) that say "try again later", not "sign in again". */
 const TRANSIENT_OAUTH_ERRORS = new Set(['server_error', 'temporarily_unavailable']);
 
+/** Reads a 2xx answer as `expect` says; anything unreadable is a MalformedResponseError. */
 async function readSuccess(
   response: Response,
   expect: Expectation,
@@ -144,7 +156,11 @@ async function readSuccess(
  * A non-2xx answer as its error class. The status decides the class and the body only adds code
  * and message, so any code string and any 4xx for invalid input work (README decisions table).
  */
-async function httpError(response: Response, exchange: Exchange): Promise<ApiError> {
+async function httpError(
+  response: Response,
+  exchange: Exchange,
+  rateLimit: RateLimitReading | undefined,
+): Promise<ApiError> {
   const { status } = response;
   const body = await readErrorBody(response);
   const scrub = (text: string | undefined) => (text === undefined ? undefined : redact(text, exchange.tokens));
@@ -153,11 +169,21 @@ async function httpError(response: Response, exchange: Exchange): Promise<ApiErr
   if (status === 403) return new ForbiddenError(init);
   if (status === 404) return new NotFoundError(init);
   if (status === 429) {
-    return new RateLimitedError({ ...init, retryAfterMs: parseRetryAfter(response.headers.get('retry-after')) });
+    // The published service promises a RateLimit header, not a Retry-After: its reset comes first.
+    const retryAfterMs = rateLimit?.resetMs ?? parseRetryAfter(response.headers.get('retry-after'));
+    return new RateLimitedError({ ...init, retryAfterMs });
   }
   if (status >= 400 && status < 500) {
     const detail = scrub(body.message)?.slice(0, MAX_SERVER_MESSAGE) ?? `HTTP ${status}`;
     return new InvalidInputError({ ...init, detail });
+  }
+  if (REDIRECT_STATUSES.has(status)) {
+    // Not followed: the request carries a bearer token, and a redirect may point anywhere.
+    return new MalformedResponseError({
+      ...init,
+      code: 'redirected',
+      reason: `a redirect (HTTP ${status}), not followed`,
+    });
   }
   if (status >= 500) {
     // A gateway that timed out or failed upstream does not know whether the write happened.
@@ -208,6 +234,10 @@ export function createTransport(config: TransportConfig) {
         signal: signals.signal,
         credentials: 'omit',
         cache: 'no-store',
+        // A token must never follow a redirect to another address. 'manual' (not 'error') so the
+        // person is told it was a redirect, not a network failure: browsers answer an opaque
+        // redirect (status 0), Node the 3xx itself; httpError names both.
+        redirect: 'manual',
       });
       return { response, signals };
     } catch (error) {
@@ -215,19 +245,66 @@ export function createTransport(config: TransportConfig) {
     }
   }
 
+  /** Waits for the endpoint's budget when the wait is short; a longer one is refused here, unsent. */
+  async function reserve(key: string, endpoint: string): Promise<void> {
+    const pacing = config.pacing;
+    if (!pacing) return;
+    for (;;) {
+      const wait = await pacing.pacer.reserve(key);
+      if (wait === 0) return;
+      if (wait > (pacing.maxWaitMs ?? 0)) throw new RateLimitedError({ endpoint, retryAfterMs: wait, paced: true });
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  /** One HTTP attempt within the endpoint's budget; what the answer says of the budget is kept. */
+  async function pacedAttempt(
+    request: ApiRequest,
+    expect: Expectation,
+    exchange: Exchange,
+    token: string,
+    body: string | undefined,
+  ) {
+    const key = `${config.pacing?.scope ?? ''} ${exchange.endpoint}`;
+    await reserve(key, exchange.endpoint);
+    let sent: Awaited<ReturnType<typeof attempt>>;
+    try {
+      sent = await attempt(request, expect, exchange, token, body);
+    } catch (error) {
+      await config.pacing?.pacer.abandon(key);
+      throw error;
+    }
+    const { headers, status } = sent.response;
+    const rateLimit = readRateLimit(headers);
+    await config.pacing?.pacer.settle(key, {
+      status,
+      reading: rateLimit,
+      retryAfterMs: parseRetryAfter(headers.get('retry-after')),
+    });
+    return { ...sent, rateLimit };
+  }
+
   /** One request: token, attempt, and after a 401 one refresh and one retry. */
   async function send(request: ApiRequest, expect: Expectation): Promise<unknown> {
     const exchange: Exchange = { endpoint: `${request.method} ${request.path}`, writes: request.writes, tokens: [] };
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const token = await obtainToken(() => config.auth.getAccessToken(), exchange);
-    let { response, signals } = await attempt(request, expect, exchange, token, body);
+    let { response, signals, rateLimit } = await pacedAttempt(request, expect, exchange, token, body);
     if (response.status === 401) {
       await response.body?.cancel().catch(() => undefined);
       const fresh = await obtainToken(() => config.auth.refreshAfterUnauthorized(token), exchange);
-      ({ response, signals } = await attempt(request, expect, exchange, fresh, body));
+      ({ response, signals, rateLimit } = await pacedAttempt(request, expect, exchange, fresh, body));
+    }
+    // A browser reports a redirect it did not follow as an opaque answer with status 0.
+    if (response.type === 'opaqueredirect') {
+      throw new MalformedResponseError({
+        endpoint: exchange.endpoint,
+        code: 'redirected',
+        reason: 'a redirect, not followed',
+      });
     }
     if (response.status >= 200 && response.status < 300) return readSuccess(response, expect, exchange, signals);
-    throw await httpError(response, exchange);
+    throw await httpError(response, exchange, rateLimit);
   }
 
   return {

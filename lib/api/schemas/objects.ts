@@ -60,8 +60,17 @@ export const searchResultsSchema = z.object({ results: z.array(objectSummarySche
 /** GET /object/markdown as JSON (the emulator's choice; a text body is handled by the client). */
 export const markdownExportSchema = z.object({ markdown: z.string() });
 
-/** POST /blocks/append and /blocks/markdown/append: the appended roots with their server ids. */
-export const appendedBlocksSchema = z.object({ blocks: z.array(blockSchema) });
+/**
+ * POST /blocks/append and /blocks/markdown/append: the appended roots with their server ids (the
+ * emulator's spec profile), or the whole Object (the published reference), which names no roots.
+ */
+export const appendedBlocksSchema: z.ZodMiniType<{ blocks: z.infer<typeof blockSchema>[] | null }> = z.union([
+  z.object({ blocks: z.array(blockSchema), properties: z.optional(z.never()) }),
+  z.pipe(
+    workspaceObjectSchema,
+    z.transform(() => ({ blocks: null })),
+  ),
+]);
 
 /** POST /blocks/delete: the deleted roots. */
 export const deletedBlocksSchema = z.object({ deletedBlockIds: z.array(z.string()) });

@@ -133,10 +133,11 @@ describe('propertyValueInputSchema (request values)', () => {
     expect(ok({ type: 'unknown', rawType: 'x', raw: {} })).toBe(false);
   });
 
-  it('strips label names and entity structure ids so only { id } is sent', () => {
+  it('sends a label option as { id, name } (the published reference requires the name) and an entity as { id }', () => {
     expect(propertyValueInputSchema.parse({ type: 'label', label: [{ id: 'l1', name: 'One', color: 'red' }] })).toEqual(
-      { type: 'label', label: [{ id: 'l1' }] },
+      { type: 'label', label: [{ id: 'l1', name: 'One' }] },
     );
+    expect(propertyValueInputSchema.safeParse({ type: 'label', label: [{ id: 'l1' }] }).success).toBe(false);
     expect(propertyValueInputSchema.parse({ type: 'entity', entity: [{ id: 'e1', structureId: 'RootTag' }] })).toEqual({
       type: 'entity',
       entity: [{ id: 'e1' }],

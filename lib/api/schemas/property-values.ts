@@ -48,7 +48,7 @@ export type PropertyValueInput =
   | { type: 'boolean'; boolean: { value: boolean | null } }
   | { type: 'url'; url: { value: string | null } }
   | { type: 'date'; date: { dateResolution?: DateResolution; start: string | null; end?: string | null } }
-  | { type: 'label'; label: { id: string }[] }
+  | { type: 'label'; label: { id: string; name: string }[] }
   | { type: 'entity'; entity: { id: string }[] }
   | { type: 'createdAt'; createdAt: { value: string } }
   | { type: 'richText'; richText: { tokens: TextTokenInput[] } };
@@ -132,7 +132,7 @@ const writeDatePayload = z
 const idRefs = z.array(z.object({ id: z.string().check(z.minLength(1)) }));
 const nullableValue = <T extends z.ZodMiniType>(inner: T) => z.object({ value: z.nullable(inner) });
 
-/** Request values: exact shapes; extra keys (e.g. a label's `name`) are stripped before sending. */
+/** Request values: exact shapes; extra keys (e.g. a label's `color`) are stripped before sending. */
 export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, PropertyValueInput> = z.discriminatedUnion(
   'type',
   [
@@ -146,7 +146,11 @@ export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, Propert
       url: nullableValue(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
     }),
     z.object({ type: z.literal('date'), date: writeDatePayload }),
-    z.object({ type: z.literal('label'), label: idRefs }),
+    // The published reference requires each option's name beside its id (the spec ignores it).
+    z.object({
+      type: z.literal('label'),
+      label: z.array(z.object({ id: z.string().check(z.minLength(1)), name: z.string() })),
+    }),
     z.object({ type: z.literal('entity'), entity: idRefs }),
     z.object({ type: z.literal('createdAt'), createdAt: z.object({ value: isoDateTimeSchema }) }),
     z.object({ type: z.literal('richText'), richText: z.object({ tokens: z.array(textTokenInputSchema) }) }),

@@ -19,19 +19,34 @@ export const createObjectRequestSchema = z.object({
 });
 export type CreateObjectRequest = z.input<typeof createObjectRequestSchema>;
 
+/**
+ * PATCH /object. `deleteRequested` is the published reference's (true: to the trash, false:
+ * restore from it); the spec knows only properties and collections.
+ */
 export const updateObjectRequestSchema = z
-  .object({ properties: z.optional(propertiesInputSchema), collections: z.optional(ids) })
+  .object({
+    properties: z.optional(propertiesInputSchema),
+    collections: z.optional(ids),
+    deleteRequested: z.optional(z.boolean()),
+  })
   .check(
-    z.refine((body) => body.properties !== undefined || body.collections !== undefined, {
-      error: 'send properties and/or collections; an update needs at least one of them',
-    }),
+    z.refine(
+      (body) => body.properties !== undefined || body.collections !== undefined || body.deleteRequested !== undefined,
+      { error: 'send properties, collections or deleteRequested; an update needs at least one of them' },
+    ),
   );
 export type UpdateObjectRequest = z.input<typeof updateObjectRequestSchema>;
+
+/** The published reference's limit on Markdown in one request (characters); the spec names none. */
+export const MAX_REQUEST_MARKDOWN_CHARS = 200_000;
+const requestMarkdown = z
+  .string()
+  .check(z.maxLength(MAX_REQUEST_MARKDOWN_CHARS, { error: `at most ${MAX_REQUEST_MARKDOWN_CHARS} characters` }));
 
 export const createWeblinkRequestSchema = z.object({
   url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) address' }),
   properties: z.optional(propertiesInputSchema),
-  markdown: z.optional(z.string()),
+  markdown: z.optional(requestMarkdown),
   collections: z.optional(ids),
 });
 export type CreateWeblinkRequest = z.input<typeof createWeblinkRequestSchema>;
@@ -44,7 +59,16 @@ export const createObjectFromMarkdownRequestSchema = z.object({
 });
 export type CreateObjectFromMarkdownRequest = z.input<typeof createObjectFromMarkdownRequestSchema>;
 
-export const searchRequestSchema = z.object({ query: z.string(), structureIds: z.optional(ids) });
+/** The published reference's bounds: query 1–512 characters, 1–25 structure ids, limit 1–50 (default 20). */
+export const MAX_SEARCH_QUERY_CHARS = 512;
+export const MAX_SEARCH_STRUCTURES = 25;
+export const MAX_SEARCH_LIMIT = 50;
+
+export const searchRequestSchema = z.object({
+  query: z.string(),
+  structureIds: z.optional(ids),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_SEARCH_LIMIT))),
+});
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 
 const appendPositionSchema = z.discriminatedUnion('type', [
@@ -77,7 +101,7 @@ export const appendBlocksRequestSchema = z
 export type AppendBlocksRequest = z.input<typeof appendBlocksRequestSchema>;
 
 export const appendMarkdownRequestSchema = z
-  .object({ ...placementShape, markdown: z.string() })
+  .object({ ...placementShape, markdown: requestMarkdown })
   .check(z.refine(afterBlockHasNoParent, afterBlockRule));
 export type AppendMarkdownRequest = z.input<typeof appendMarkdownRequestSchema>;
 
@@ -93,7 +117,7 @@ export type DailyNotePlacement = z.input<typeof dailyNotePlacementSchema>;
 
 /** Exactly one of `markdown` or `blocks` (spec, POST /blocks/daily-note/append). */
 export const dailyNoteContentSchema = z
-  .object({ markdown: z.optional(z.string()), blocks: z.optional(someBlocks) })
+  .object({ markdown: z.optional(requestMarkdown), blocks: z.optional(someBlocks) })
   .check(
     z.refine((content) => (content.markdown === undefined) !== (content.blocks === undefined), {
       error: 'send exactly one of markdown or blocks',

@@ -15,20 +15,40 @@ export const userSpacesSchema = z.union([
 const labelOptionSchema = z.object({ id: z.string(), name: z.string(), color: z.optional(z.string()) });
 export type LabelOption = z.infer<typeof labelOptionSchema>;
 
-const propertyDefinitionSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+export interface PropertyDefinition {
+  id: string;
+  name: string;
   /** Any string: `blocks` and future types are kept (tests/emulator/README.md, "Block (content) properties"). */
-  type: z.string(),
-  writable: z.boolean(),
-  multiple: z.optional(z.boolean()),
-  labelSet: z.optional(z.array(labelOptionSchema)),
-  /** Present on entity properties when the server names the allowed targets (README decisions table). */
-  allowedStructureIds: z.optional(z.array(z.string())),
-  /** Default resolution of a date property; absent means `day` (README decisions table). */
-  dateResolution: z.optional(z.enum(['day', 'time'])),
-});
-export type PropertyDefinition = z.infer<typeof propertyDefinitionSchema>;
+  type: string;
+  writable: boolean;
+  multiple?: boolean;
+  labelSet?: LabelOption[];
+  /**
+   * The structures an entity property may link to, when the server names them: the spec
+   * emulator's `allowedStructureIds` and the published reference's `allowedStructures`, read as one.
+   */
+  allowedStructureIds?: string[];
+  /** Default resolution of a date property; absent (always, in the published reference) means `day`. */
+  dateResolution?: 'day' | 'time';
+}
+
+const propertyDefinitionSchema: z.ZodMiniType<PropertyDefinition> = z.pipe(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.string(),
+    writable: z.boolean(),
+    multiple: z.optional(z.boolean()),
+    labelSet: z.optional(z.array(labelOptionSchema)),
+    allowedStructureIds: z.optional(z.array(z.string())),
+    allowedStructures: z.optional(z.array(z.string())),
+    dateResolution: z.optional(z.enum(['day', 'time'])),
+  }),
+  z.transform(({ allowedStructures, allowedStructureIds, ...definition }): PropertyDefinition => {
+    const allowed = allowedStructureIds ?? allowedStructures;
+    return allowed === undefined ? definition : { ...definition, allowedStructureIds: allowed };
+  }),
+);
 
 /** Collection entries of a structure: `{ id, title }` plus any extra fields (README decisions table). */
 const collectionEntrySchema = z.object({ id: z.string(), title: z.string() });

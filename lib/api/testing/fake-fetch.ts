@@ -6,6 +6,7 @@ export interface RecordedRequest {
   headers: Headers;
   body: string | undefined;
   signal: AbortSignal | undefined;
+  redirect: RequestRedirect | undefined;
 }
 
 /** One scripted answer: a response, a thrown error, or a function of the request. */
@@ -20,6 +21,7 @@ export function createFakeFetch(...script: Answer[]) {
       headers: new Headers(init?.headers),
       body: init?.body === undefined || init.body === null ? undefined : String(init.body),
       signal: init?.signal ?? undefined,
+      redirect: init?.redirect,
     };
     requests.push(request);
     const answer = script[requests.length - 1] ?? script[script.length - 1];

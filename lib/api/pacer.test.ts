@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { type AnswerInfo, createPacer, type PaceWindow } from './pacer';
+
+const KEY = 'space-1 POST /object/url';
+
+function setup(stored: Record<string, PaceWindow> = {}) {
+  const clock = { now: 1_000_000 };
+  const saved: Record<string, PaceWindow>[] = [];
+  const pacer = createPacer({
+    now: () => clock.now,
+    random: () => 0,
+    store: {
+      load: async () => stored,
+      save: async (windows) => {
+        saved.push(structuredClone(windows));
+      },
+    },
+  });
+  return { pacer, clock, saved };
+}
+
+const ok = (remaining: number, resetSeconds: number, limit = 10): AnswerInfo => ({
+  status: 200,
+  reading: { limit, remaining, resetMs: resetSeconds * 1000 },
+  retryAfterMs: undefined,
+});
+
+describe('the pacer', () => {
+  it('lets requests go until the announced budget is spent, then holds them until the window resets', async () => {
+    const { pacer, clock } = setup();
+    for (let remaining = 9; remaining >= 0; remaining--) {
+      expect(await pacer.reserve(KEY)).toBe(0);
+      await pacer.settle(KEY, ok(remaining, 40));
+    }
+    expect(await pacer.reserve(KEY)).toBe(40_000);
+    expect(await pacer.readyAt(KEY)).toBe(clock.now + 40_000);
+    clock.now += 40_000;
+    expect(await pacer.reserve(KEY)).toBe(0);
+  });
+
+  it('counts requests still on their way, so parallel ones never overrun the budget', async () => {
+    const { pacer } = setup();
+    expect(await pacer.reserve(KEY)).toBe(0);
+    await pacer.settle(KEY, ok(2, 30));
+    expect(await pacer.reserve(KEY)).toBe(0);
+    expect(await pacer.reserve(KEY)).toBe(0);
+    expect(await pacer.reserve(KEY)).toBe(30_000);
+    // The first answer does not yet count the second request: it is still counted here.
+    await pacer.settle(KEY, ok(1, 29));
+    expect(await pacer.reserve(KEY)).toBeGreaterThan(0);
+  });
+
+  it('keeps endpoints apart', async () => {
+    const { pacer } = setup();
+    await pacer.reserve(KEY);
+    await pacer.settle(KEY, ok(0, 50));
+    expect(await pacer.reserve('space-1 PATCH /object')).toBe(0);
+    expect(await pacer.reserve('space-2 POST /object/url')).toBe(0);
+  });
+
+  it('after a 429 waits for the reset, else Retry-After, else a growing backoff', async () => {
+    const { pacer, clock } = setup();
+    await pacer.reserve(KEY);
+    await pacer.settle(KEY, {
+      status: 429,
+      reading: { limit: 10, remaining: 0, resetMs: 7_000 },
+      retryAfterMs: 99_000,
+    });
+    expect(await pacer.reserve(KEY)).toBe(7_000);
+    clock.now += 7_000;
+    await pacer.reserve(KEY);
+    await pacer.settle(KEY, { status: 429, reading: undefined, retryAfterMs: 3_000 });
+    expect(await pacer.reserve(KEY)).toBe(3_000);
+    clock.now += 3_000;
+    await pacer.reserve(KEY);
+    await pacer.settle(KEY, { status: 429, reading: undefined, retryAfterMs: undefined });
+    const third = await pacer.reserve(KEY);
+    clock.now += third;
+    await pacer.reserve(KEY);
+    await pacer.settle(KEY, { status: 429, reading: undefined, retryAfterMs: undefined });
+    expect(await pacer.reserve(KEY)).toBeGreaterThan(third);
+  });
+
+  it('a server that announces nothing is not held back', async () => {
+    const { pacer } = setup();
+    for (let i = 0; i < 100; i++) {
+      expect(await pacer.reserve(KEY)).toBe(0);
+      await pacer.settle(KEY, { status: 200, reading: undefined, retryAfterMs: undefined });
+    }
+  });
+
+  it('remembers a spent budget across a restart (the store), and forgets windows that are over', async () => {
+    const first = setup();
+    await first.pacer.reserve(KEY);
+    await first.pacer.settle(KEY, ok(0, 20));
+    const stored = first.saved.at(-1) ?? {};
+    expect(Object.keys(stored)).toEqual([KEY]);
+
+    const restarted = setup(stored);
+    restarted.clock.now = first.clock.now + 5_000;
+    expect(await restarted.pacer.reserve(KEY)).toBe(15_000);
+    restarted.clock.now += 15_000;
+    expect(await restarted.pacer.reserve(KEY)).toBe(0);
+    await restarted.pacer.settle(KEY, { status: 200, reading: undefined, retryAfterMs: undefined });
+    expect(restarted.saved.at(-1)).toEqual({});
+  });
+
+  it('a request that got no answer may have been counted: one less is left', async () => {
+    const { pacer } = setup();
+    await pacer.reserve(KEY);
+    await pacer.settle(KEY, ok(1, 30));
+    await pacer.reserve(KEY);
+    await pacer.abandon(KEY);
+    expect(await pacer.reserve(KEY)).toBe(30_000);
+  });
+});

@@ -1,0 +1,163 @@
+import type { RateLimitReading } from './rate-limit-headers';
+
+/**
+ * Keeps requests inside the budget a server announces, so they are held back here instead of
+ * being refused there. The published service counts per token and per endpoint in 60-second
+ * windows and says what is left on every answer (`RateLimit`); a key is therefore "who" (the
+ * connection) plus "which endpoint". A server that announces nothing is not paced until it answers
+ * 429, and then the endpoint waits as long as the answer says (its reset, else `Retry-After`, else
+ * a backoff that grows with every 429 in a row).
+ *
+ * The windows are kept in a store, so a service worker that was stopped and started again still
+ * knows an endpoint's budget is spent; requests in flight are counted in memory only, since none
+ * survive a stop.
+ */
+
+export interface PaceWindow {
+  /** The window's size, when the server said. */
+  limit?: number;
+  /** Requests left in the window as last announced, less those started since. */
+  remaining?: number;
+  /** When the window starts again (ms epoch); the budget is unknown after that. */
+  resetAt: number;
+  /** After a 429: no request before this (ms epoch). */
+  blockedUntil: number;
+  /** 429s in a row without any other answer: the backoff grows with them. */
+  strikes: number;
+}
+
+export interface PacingStore {
+  load(): Promise<Record<string, PaceWindow>>;
+  save(windows: Record<string, PaceWindow>): Promise<void>;
+}
+
+export interface PacerOptions {
+  store?: PacingStore;
+  now?: () => number;
+  random?: () => number;
+}
+
+/** What an answer said, for `settle`. */
+export interface AnswerInfo {
+  status: number;
+  reading: RateLimitReading | undefined;
+  /** `Retry-After`, when the answer had a readable one. */
+  retryAfterMs: number | undefined;
+}
+
+/** After a 429 that says nothing of when to come back: about 2 s, doubling up to a minute. */
+const FIRST_BACKOFF_MS = 2_000;
+const MAX_BACKOFF_MS = 60_000;
+
+function backoff(strikes: number, random: () => number): number {
+  const step = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, strikes - 1));
+  return Math.round(step * (0.5 + random() * 0.5));
+}
+
+export function createPacer(options: PacerOptions = {}) {
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const windows = new Map<string, PaceWindow>();
+  const inFlight = new Map<string, number>();
+  let loading: Promise<void> | undefined;
+
+  function load(): Promise<void> {
+    const stored: Promise<Record<string, PaceWindow>> = options.store?.load() ?? Promise.resolve({});
+    loading ??= stored.then(
+      (stored) => {
+        for (const [key, window] of Object.entries(stored)) if (!windows.has(key)) windows.set(key, window);
+      },
+      // An unreadable store only means starting without memory: the server still says what is left.
+      () => undefined,
+    );
+    return loading;
+  }
+
+  async function persist(): Promise<void> {
+    if (!options.store) return;
+    const at = now();
+    const kept: Record<string, PaceWindow> = {};
+    for (const [key, window] of windows) {
+      if (window.resetAt > at || window.blockedUntil > at || window.strikes > 0) kept[key] = window;
+      else windows.delete(key);
+    }
+    try {
+      await options.store.save(kept);
+    } catch {
+      // Pacing is an optimisation: a failed write costs at most a 429 after a restart.
+    }
+  }
+
+  /** When a request to `key` could start (ms epoch; at or before now means at once). */
+  function readyAtNow(key: string, at: number): number {
+    const window = windows.get(key);
+    if (!window) return at;
+    if (window.blockedUntil > at) return window.blockedUntil;
+    if (window.resetAt <= at || window.remaining === undefined) return at;
+    const free = window.remaining - (inFlight.get(key) ?? 0);
+    return free > 0 ? at : window.resetAt;
+  }
+
+  return {
+    /** When a request to `key` may go (ms epoch): now or earlier when it may go at once. */
+    async readyAt(key: string): Promise<number> {
+      await load();
+      return readyAtNow(key, now());
+    },
+
+    /**
+     * Reserves a request to `key`: 0 when it may go now (call `settle` or `abandon` after), else how
+     * many ms to wait (nothing is reserved then).
+     */
+    async reserve(key: string): Promise<number> {
+      await load();
+      const at = now();
+      const ready = readyAtNow(key, at);
+      if (ready > at) return ready - at;
+      inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+      return 0;
+    },
+
+    /** A reserved request was answered: what the answer says replaces what was known. */
+    async settle(key: string, answer: AnswerInfo): Promise<void> {
+      const at = now();
+      const running = Math.max(0, (inFlight.get(key) ?? 1) - 1);
+      inFlight.set(key, running);
+      const previous = windows.get(key);
+      const window: PaceWindow = previous ? { ...previous } : { resetAt: at, blockedUntil: 0, strikes: 0 };
+      const { reading } = answer;
+      if (reading) {
+        if (reading.limit !== undefined) window.limit = reading.limit;
+        // Requests still running were probably not counted in this answer yet: count them now.
+        window.remaining = Math.max(0, reading.remaining - running);
+        window.resetAt = at + reading.resetMs;
+      } else if (window.remaining !== undefined && window.resetAt > at) {
+        window.remaining = Math.max(0, window.remaining - 1);
+      }
+      if (answer.status === 429) {
+        window.strikes += 1;
+        window.remaining = 0;
+        const wait = reading?.resetMs ?? answer.retryAfterMs ?? backoff(window.strikes, random);
+        window.blockedUntil = at + Math.max(wait, 0);
+        window.resetAt = Math.max(window.resetAt, window.blockedUntil);
+      } else {
+        window.strikes = 0;
+        window.blockedUntil = 0;
+      }
+      windows.set(key, window);
+      await persist();
+    },
+
+    /** A reserved request failed without an answer: it may have been counted, so one less is left. */
+    async abandon(key: string): Promise<void> {
+      inFlight.set(key, Math.max(0, (inFlight.get(key) ?? 1) - 1));
+      const window = windows.get(key);
+      if (window?.remaining !== undefined && window.resetAt > now()) {
+        window.remaining = Math.max(0, window.remaining - 1);
+        await persist();
+      }
+    },
+  };
+}
+
+export type Pacer = ReturnType<typeof createPacer>;
