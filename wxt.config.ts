@@ -44,7 +44,14 @@ export default defineConfig({
     define: BUILD_DEFINES,
   }),
   zip: {
-    excludeSources: ['.output/**', 'bench/out/**', 'test-results/**', 'playwright-report/**'],
+    excludeSources: [
+      '.output/**',
+      'bench/out/**',
+      'test-results/**',
+      'playwright-report/**',
+      // Listing images, not sources: addons.mozilla.org reviewers rebuild from code only.
+      'store/screenshots/**',
+    ],
   },
   manifest: ({ mode, browser }) => ({
     name: '__MSG_extName__',
@@ -65,17 +72,22 @@ export default defineConfig({
       },
     },
     ...(browser === 'chrome' && mode !== 'production' ? { key: DEV_PUBLIC_KEY } : {}),
-    browser_specific_settings: {
-      gecko: {
-        id: FIREFOX_ADDON_ID,
-        strict_min_version: '140.0',
-        // Clips (page content and URLs) go to the person's own workspace service, nowhere else.
-        data_collection_permissions: { required: ['websiteContent'] },
-      },
-      gecko_android: {
-        // The data-collection declaration needs Firefox for Android 142.
-        strict_min_version: '142.0',
-      },
-    },
+    // Firefox only: Chrome lists it as an "Unrecognized manifest key" on its extensions page.
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: FIREFOX_ADDON_ID,
+              strict_min_version: '140.0',
+              // Clips (page content and URLs) go to the person's own workspace service, nowhere else.
+              data_collection_permissions: { required: ['websiteContent'] },
+            },
+            gecko_android: {
+              // The data-collection declaration needs Firefox for Android 142.
+              strict_min_version: '142.0',
+            },
+          },
+        }
+      : {}),
   }),
 });
