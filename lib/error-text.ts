@@ -1,6 +1,12 @@
 import type { SerializedApiError } from './api/errors';
 import { type MessageKey, t } from './i18n';
 
+/**
+ * The one place where an error becomes text a person reads: specific to its cause, in their
+ * language, with what to do. It reads the error's data (kind, code, status, detail, reason,
+ * params), never the developer's `message`.
+ */
+
 const OAUTH_MESSAGES: Record<string, MessageKey> = {
   access_denied: 'oauthAccessDenied',
   flow_interrupted: 'oauthFlowInterrupted',
@@ -10,18 +16,27 @@ const OAUTH_MESSAGES: Record<string, MessageKey> = {
   unauthorized_client: 'oauthUnauthorizedClient',
   invalid_scope: 'oauthInvalidScope',
   invalid_target: 'oauthInvalidTarget',
+  server_error: 'oauthServerError',
+  temporarily_unavailable: 'oauthTemporarilyUnavailable',
 };
 
-/** The server's own words from an InvalidInputError message ("…: detail"). */
-function detailOf(error: SerializedApiError): string {
-  const colon = error.message.indexOf(': ');
-  return colon === -1 ? error.message : error.message.slice(colon + 2);
+/** Local refusals with a text of their own (their `params` fill it). */
+const INVALID_INPUT_MESSAGES: Record<string, MessageKey> = {
+  token_prefix: 'errorTokenPrefix',
+  token_malformed: 'errorTokenMalformed',
+  token_empty: 'errorTokenMalformed',
+  clip_too_large: 'errorClipTooLarge',
+};
+
+function invalidInput(error: SerializedApiError): string {
+  const own = error.code === undefined ? undefined : INVALID_INPUT_MESSAGES[error.code];
+  if (own) return t(own, error.params);
+  const detail = error.detail ?? `HTTP ${error.status ?? 400}`;
+  // No status: refused here before anything was sent, not by the workspace.
+  return error.status === undefined ? t('errorNotSent', detail) : t('errorInvalidInput', detail);
 }
 
-/**
- * What a person reads for an error: specific to its cause, in their language, with what to do.
- * `context` names the operation where the generic text would mislead (a token being checked).
- */
+/** `context` names the operation where the generic text would mislead (a token being checked). */
 export function describeError(error: SerializedApiError, context?: 'token'): string {
   switch (error.kind) {
     case 'not_authenticated':
@@ -31,18 +46,19 @@ export function describeError(error: SerializedApiError, context?: 'token'): str
     case 'not_found':
       return t('errorNotFound');
     case 'invalid_input':
-      if (error.code === 'token_prefix') return t('errorTokenPrefix');
-      if (error.code === 'token_malformed' || error.code === 'token_empty') return t('errorTokenMalformed');
-      return t('errorInvalidInput', detailOf(error));
+      return invalidInput(error);
     case 'rate_limited':
-      return t('errorRateLimited', String(Math.max(1, Math.ceil((error.retryAfterMs ?? 0) / 1000))));
+      return error.retryAfterMs === undefined
+        ? t('errorRateLimitedSoon')
+        : t('errorRateLimited', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
     case 'server':
       return t('errorServer', String(error.status ?? 500));
     case 'network':
-    case 'aborted':
       return t(error.timedOut ? 'errorTimeout' : 'errorNetwork');
+    case 'aborted':
+      return t('errorAborted');
     case 'malformed_response':
-      return t('errorMalformed', detailOf(error));
+      return error.code === 'redirected' ? t('errorRedirected') : t('errorMalformed', error.reason ?? error.endpoint);
     case 'oauth': {
       const code = error.code ?? 'unknown';
       return t('errorOAuth', [t(OAUTH_MESSAGES[code] ?? 'oauthOther'), code]);

@@ -1,6 +1,7 @@
 /**
- * One error hierarchy for everything the API module can fail with. Callers branch on `kind`
- * (it survives extension messaging, `instanceof` does not) and show `message` to a person.
+ * One error hierarchy for everything the API module can fail with. Callers branch on `kind` and
+ * `code` (they survive extension messaging, `instanceof` does not). `message` is for developers;
+ * what a person reads comes from `describeError` (lib/error-text.ts), from the error's data.
  */
 
 export type ApiErrorKind =
@@ -21,6 +22,8 @@ export interface ApiErrorInit {
   status?: number | undefined;
   code?: string | undefined;
   mayHaveBeenApplied?: boolean | undefined;
+  /** Values a person's text is built from (e.g. sizes), for errors with a code of their own. */
+  params?: string[] | undefined;
   cause?: unknown;
 }
 
@@ -34,6 +37,7 @@ export class ApiError extends Error {
    * outbox looks for the result before resending, so a clip is never saved twice.
    */
   readonly mayHaveBeenApplied: boolean;
+  readonly params: string[] | undefined;
 
   constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -43,6 +47,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.mayHaveBeenApplied = init.mayHaveBeenApplied ?? false;
+    this.params = init.params;
   }
 }
 
@@ -164,6 +169,13 @@ const OAUTH_EXPLANATIONS: Record<string, string> = {
   state_mismatch: 'The sign-in answer does not belong to this sign-in attempt. Sign in again.',
 };
 
+/** OAuth errors (RFC 6749 §5.2, §4.1.2.1) that say "try again later", not "sign in again". */
+const TRANSIENT_OAUTH_ERRORS: ReadonlySet<string> = new Set(['server_error', 'temporarily_unavailable']);
+
+export function isTransientOAuthError(code: string | undefined): boolean {
+  return code !== undefined && TRANSIENT_OAUTH_ERRORS.has(code);
+}
+
 export class OAuthError extends ApiError {
   /** The server's `error_description`, for diagnostics. */
   readonly description: string | undefined;
@@ -179,13 +191,22 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
-/** Plain JSON form of an ApiError, for extension messaging and storage. */
+/**
+ * Plain JSON form of an ApiError, for extension messaging and storage: the data a person's text is
+ * built from travels as data (`detail`, `reason`, `params`), never to be cut out of `message`.
+ */
 export interface SerializedApiError {
   kind: ApiErrorKind;
+  /** For developers (logs, the clip's event list); never shown as it is. */
   message: string;
   endpoint: string;
   status?: number;
   code?: string;
+  /** Invalid input: the server's own explanation, or the local check's. */
+  detail?: string;
+  /** A malformed answer: the short technical reason. */
+  reason?: string;
+  params?: string[];
   retryAfterMs?: number;
   timedOut?: boolean;
   mayHaveBeenApplied: boolean;
@@ -199,6 +220,9 @@ export function serializeApiError(error: ApiError): SerializedApiError {
     mayHaveBeenApplied: error.mayHaveBeenApplied,
     ...(error.status === undefined ? {} : { status: error.status }),
     ...(error.code === undefined ? {} : { code: error.code }),
+    ...(error instanceof InvalidInputError ? { detail: error.detail } : {}),
+    ...(error instanceof MalformedResponseError ? { reason: error.reason } : {}),
+    ...(error.params === undefined ? {} : { params: error.params }),
     ...(error instanceof RateLimitedError && error.retryAfterMs !== undefined
       ? { retryAfterMs: error.retryAfterMs }
       : {}),

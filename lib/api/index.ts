@@ -16,6 +16,7 @@ export {
   ForbiddenError,
   InvalidInputError,
   isApiError,
+  isTransientOAuthError,
   MalformedResponseError,
   NetworkError,
   NotAuthenticatedError,

@@ -88,8 +88,9 @@ function requestOptions(exchange: Exchange, url: string, options: OAuthCallOptio
         throw new MalformedResponseError({
           endpoint: exchange.endpoint,
           status: response.status || undefined,
-          code: 'redirect_refused',
-          reason: 'the service answered with a redirect, which sign-in requests never follow',
+          // The same code as the API client's (lib/api/transport.ts): one text for the person.
+          code: 'redirected',
+          reason: `a redirect${response.status ? ` (HTTP ${response.status})` : ''}, not followed`,
         });
       }
       return response;

@@ -5,6 +5,7 @@ import {
   ApiError,
   ForbiddenError,
   InvalidInputError,
+  isTransientOAuthError,
   MalformedResponseError,
   NotAuthenticatedError,
   NotFoundError,
@@ -96,9 +97,6 @@ interface Exchange {
   /** Every token used, so a server that echoes one back cannot leak it into an error message. */
   tokens: string[];
 }
-
-/** OAuth errors (RFC 6749 §5.2, §4.1.2.1) that say "try again later", not "sign in again". */
-const TRANSIENT_OAUTH_ERRORS = new Set(['server_error', 'temporarily_unavailable']);
 
 /** Reads a 2xx answer as `expect` says; anything unreadable is a MalformedResponseError. */
 async function readSuccess(
@@ -206,7 +204,7 @@ export function createTransport(config: TransportConfig) {
       const endpoint = exchange.endpoint;
       // A refused refresh means signing in again; a sign-in service that is down for a moment
       // (server_error, temporarily_unavailable) does not, so that stays an error worth retrying.
-      if (error instanceof OAuthError && !TRANSIENT_OAUTH_ERRORS.has(error.code ?? '')) {
+      if (error instanceof OAuthError && !isTransientOAuthError(error.code)) {
         throw new NotAuthenticatedError({ endpoint, message: error.message, code: error.code, cause: error });
       }
       if (error instanceof ApiError) throw error;
