@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { WorkspaceApi } from '../api';
+import { typesWithBody, WEBLINK_STRUCTURE } from '../api';
 import { InvalidInputError } from '../api/errors';
 import { propertiesInputSchema } from '../api/schemas/property-values';
 import { apiForSpace } from '../auth/space-api';
@@ -13,6 +13,7 @@ import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../
 import { outbox } from './outbox-service';
 import { readPage } from './page-reader';
 import { asResult, handle } from './router';
+import { structuresFor, weblinkUrlProperty } from './space-structures';
 
 /**
  * Markdown larger than this goes out in ordered parts, one request each (UTF-8 bytes; the JSON
@@ -66,7 +67,8 @@ function parts(markdown: string): string[] {
     throw new InvalidInputError({
       endpoint: 'clip',
       code: 'clip_too_large',
-      detail: `the selection is ${(bytes / 1e6).toFixed(1)} MB of Markdown; at most ${MAX_CLIP_BYTES / 1e6} MB can be clipped at once. Select less and clip it in pieces.`,
+      detail: `the selection is ${(bytes / 1e6).toFixed(1)} MB of Markdown; at most ${MAX_CLIP_BYTES / 1e6} MB can be clipped at once`,
+      params: [(bytes / 1e6).toFixed(1), String(MAX_CLIP_BYTES / 1e6)],
     });
   }
   return splitMarkdown(markdown, MAX_PART_BYTES);
@@ -163,12 +165,10 @@ async function outboxView(): Promise<OutboxView> {
   return { clips: clips.map(queuedClip), history: history.slice(0, 20) };
 }
 
-async function weblinkForm(api: WorkspaceApi): Promise<WeblinkForm> {
-  const structures = await api.getStructures();
-  const appendableTypes = structures
-    .filter((candidate) => candidate.propertyDefinitions.some((def) => def.type === 'blocks'))
-    .map(({ id, pluralName }) => ({ id, title: pluralName }));
-  const structure = structures.find((candidate) => candidate.id === 'MediaWebResource');
+async function weblinkForm(spaceId: string): Promise<WeblinkForm> {
+  const structures = await structuresFor(spaceId, { fresh: true });
+  const appendableTypes = typesWithBody(structures).map(({ id, pluralName }) => ({ id, title: pluralName }));
+  const structure = structures.find((candidate) => candidate.id === WEBLINK_STRUCTURE);
   if (!structure) return { fields: [], collections: [], appendableTypes };
   return {
     appendableTypes,
@@ -196,8 +196,12 @@ async function findSavedPage(spaceId: string, url: string, title: string): Promi
   );
   if (saved?.objectId) return { id: saved.objectId, title: saved.title, structureId: 'MediaWebResource' };
   // The outbox's own lookup, with nothing excluded and no age limit.
-  const found = await findWeblink(await apiForSpace(spaceId), { url, title, existingObjectIds: [] }, 0, new Set());
-  return found === undefined ? null : { id: found, title, structureId: 'MediaWebResource' };
+  const found = await findWeblink(
+    await apiForSpace(spaceId),
+    { url, title, existingObjectIds: [] },
+    { startedAt: 0, otherResults: new Set(), urlPropertyId: await weblinkUrlProperty(spaceId) },
+  );
+  return found === undefined ? null : { id: found.id, title, structureId: 'MediaWebResource' };
 }
 
 const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });
@@ -208,13 +212,11 @@ export function registerClipHandlers(): void {
     readPage(tabId),
   );
 
-  handle('getWeblinkForm', z.strictObject({ spaceId: id() }), ({ spaceId }) =>
-    asResult(async () => weblinkForm(await apiForSpace(spaceId))),
-  );
+  handle('getWeblinkForm', z.strictObject({ spaceId: id() }), ({ spaceId }) => asResult(() => weblinkForm(spaceId)));
 
   handle('searchTags', spaceQuery, ({ spaceId, query }) =>
     asResult(async () => {
-      const results = await (await apiForSpace(spaceId)).search({ query, structureIds: ['RootTag'] });
+      const results = await (await apiForSpace(spaceId)).search({ query, structureIds: ['RootTag'], limit: 20 });
       return results.map(({ id, title }) => ({ id, title }));
     }),
   );

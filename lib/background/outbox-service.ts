@@ -1,11 +1,14 @@
 import { browser } from 'wxt/browser';
 import { getConnection } from '../auth/connections';
 import { apiForSpace } from '../auth/space-api';
+import { describeError } from '../error-text';
 import { t } from '../i18n';
 import { clipTitle, createOutbox, type Outbox } from '../outbox/outbox';
 import type { LandedClip, StoredClip } from '../outbox/types';
 import { outboxRevisionItem } from '../storage';
 import { showNotification } from './notify';
+import { endpointReadyAt } from './pacing';
+import { weblinkUrlProperty } from './space-structures';
 
 export const OUTBOX_ALARM = 'outbox-wake';
 
@@ -44,12 +47,15 @@ function landedNotice(clip: StoredClip, landed: LandedClip): void {
 }
 
 function failedNotice(clip: StoredClip): void {
-  void showNotification(`failed-${clip.id}`, t('notifyFailed', clipTitle(clip)), clip.lastError?.message ?? '');
+  const reason = clip.lastError ? describeError(clip.lastError) : '';
+  void showNotification(`failed-${clip.id}`, t('notifyFailed', clipTitle(clip)), reason);
 }
 
 /** The outbox of this background, wired to the browser: alarms, badge, notifications. */
 export const outbox: Outbox = createOutbox({
   apiFor: apiForSpace,
+  weblinkUrlProperty,
+  endpointReadyAt,
   async isConnected(spaceId) {
     return (await getConnection(spaceId))?.state === 'connected';
   },

@@ -1,4 +1,12 @@
-import { entityValue, isApiError, type PropertyValueInput, titleValue, type WorkspaceApi } from '../api';
+import {
+  entityValue,
+  InvalidInputError,
+  isApiError,
+  type PropertyValueInput,
+  titleValue,
+  type WorkspaceApi,
+  type WorkspaceObject,
+} from '../api';
 import {
   appendTarget,
   DAILY_NOTE_SETTLE_MS,
@@ -10,6 +18,7 @@ import {
   weblinkTitle,
 } from './reconcile';
 import { type ClipProgress, type DeliveryStep, isWeblinkClip, type StoredClip, type WeblinkClip } from './types';
+import { unappliedChanges, type WeblinkChanges } from './unapplied';
 
 /** The Markdown parts a clip appends after its first request (for weblinks, notes beyond the first part). */
 export function appendParts(stored: StoredClip): string[] {
@@ -48,6 +57,7 @@ export function nextStep(stored: StoredClip): DeliveryStep | null {
     const title = newTagTitles(clip).find((candidate) => resolvedTagId(progress, candidate) === undefined);
     if (title !== undefined) return { kind: 'find-or-create-tag', title };
     if (progress.objectId === null) return { kind: 'create-weblink' };
+    if (progress.unapplied !== null) return { kind: 'complete-weblink' };
   }
   return progress.partsLanded < appendParts(stored).length
     ? { kind: 'append-part', index: progress.partsLanded }
@@ -67,13 +77,17 @@ export function attemptEndpoints(stored: StoredClip): string[] {
       return ['POST /objects/search', 'POST /object'];
     case 'create-weblink':
       return reconciling ? ['POST /objects/search', 'GET /object', 'POST /object/url'] : ['POST /object/url'];
+    case 'complete-weblink':
+      return stored.progress.unapplied === undefined ? ['GET /object', 'PATCH /object'] : ['PATCH /object'];
     case 'append-part': {
       const daily = stored.clip.kind === 'daily-note';
-      const send = daily ? 'POST /blocks/daily-note/append' : 'POST /blocks/markdown/append';
-      if (!reconciling) return [send];
+      const sends = daily
+        ? ['POST /blocks/daily-note/append']
+        : ['POST /blocks/append', 'POST /blocks/markdown/append'];
+      if (!reconciling) return sends;
       return daily
-        ? ['POST /objects/search', 'GET /object', 'GET /object/markdown', send]
-        : ['GET /object/markdown', send];
+        ? ['POST /objects/search', 'GET /object', 'GET /object/markdown', ...sends]
+        : ['GET /object/markdown', ...sends];
     }
   }
 }
@@ -105,7 +119,16 @@ export interface DeliveryHooks {
   exclusive<T>(key: string, task: () => Promise<T>): Promise<T>;
   /** Ids of objects other clips created (in the outbox or its history), never taken as this clip's result. */
   otherResults(stored: StoredClip): Promise<ReadonlySet<string>>;
+  /** The id of the weblink type's own URL property in the clip's space, when known (found by type). */
+  weblinkUrlProperty(spaceId: string): Promise<string | undefined>;
 }
+
+/** What a step's answer (or the lookup of a lost one) established. */
+type StepResult =
+  | { kind: 'tag'; id: string }
+  | { kind: 'weblink'; objectId: string; unapplied: WeblinkChanges | null | undefined; fellBack: boolean }
+  | { kind: 'completed' }
+  | { kind: 'part'; objectId: string | null };
 
 /**
  * Sends what is left of a clip, one step at a time, recording each step before its request goes
@@ -118,7 +141,7 @@ export async function deliver(api: WorkspaceApi, stored: StoredClip, hooks: Deli
   for (let step = nextStep(stored); step !== null; step = nextStep(stored)) {
     stored.inFlight = { step, startedAt: hooks.now() };
     await hooks.persist(stored);
-    let result: string;
+    let result: StepResult;
     try {
       result = await send(api, stored, step, hooks);
     } catch (error) {
@@ -147,6 +170,11 @@ async function settleLostStep(api: WorkspaceApi, stored: StoredClip, hooks: Deli
   if (hooks.now() < until) throw new NotYetSettled(until);
   const landed = await lookUpLostStep(api, stored, inFlight.step, inFlight.startedAt, hooks);
   stored.inFlight = null;
+  if (inFlight.step.kind === 'complete-weblink') {
+    // Setting the same values again changes nothing: it is simply sent again.
+    await hooks.persist(stored);
+    return;
+  }
   if (landed === undefined) {
     note(
       stored,
@@ -167,23 +195,113 @@ async function lookUpLostStep(
   step: DeliveryStep,
   startedAt: number,
   hooks: DeliveryHooks,
-): Promise<string | undefined> {
+): Promise<StepResult | undefined> {
   const { clip } = stored;
   switch (step.kind) {
-    case 'find-or-create-tag':
-      return findTag(api, step.title);
-    case 'create-weblink':
-      return isWeblinkClip(clip) ? findWeblink(api, clip, startedAt, await hooks.otherResults(stored)) : undefined;
+    case 'find-or-create-tag': {
+      const id = await findTag(api, step.title);
+      return id === undefined ? undefined : { kind: 'tag', id };
+    }
+    case 'create-weblink': {
+      if (!isWeblinkClip(clip)) return undefined;
+      const object = await findWeblink(api, clip, {
+        startedAt,
+        otherResults: await hooks.otherResults(stored),
+        urlPropertyId: await hooks.weblinkUrlProperty(stored.spaceId),
+      });
+      if (object === undefined) return undefined;
+      return {
+        kind: 'weblink',
+        objectId: object.id,
+        unapplied: unappliedChanges(weblinkRequest(stored), object),
+        fellBack: false,
+      };
+    }
+    case 'complete-weblink':
+      return undefined;
     case 'append-part': {
       const target = await appendTarget(api, stored);
       if (target === undefined) return undefined;
       const part = appendParts(stored)[step.index] ?? '';
-      return (await markdownContains(api, target, part)) ? target : undefined;
+      return (await markdownContains(api, target, part)) ? { kind: 'part', objectId: target } : undefined;
     }
   }
 }
 
-async function send(api: WorkspaceApi, stored: StoredClip, step: DeliveryStep, hooks: DeliveryHooks): Promise<string> {
+/** Everything a weblink clip asks for: title, tags (new ones by the ids they were given), typed properties, collection. */
+function weblinkRequest(stored: StoredClip): {
+  properties: Record<string, PropertyValueInput>;
+  collections?: string[];
+} {
+  const { clip } = stored;
+  if (!isWeblinkClip(clip)) throw new Error('a weblink request of a non-weblink clip');
+  const tagIds = clip.tags.flatMap((tag) => {
+    const id = tag.kind === 'existing' ? tag.id : resolvedTagId(stored.progress, tag.title);
+    return id === undefined ? [] : [id];
+  });
+  const properties: Record<string, PropertyValueInput> = { ...clip.properties, title: titleValue(weblinkTitle(clip)) };
+  if (tagIds.length > 0) properties.tags = entityValue([...new Set(tagIds)]);
+  return { properties, ...(clip.collections === undefined ? {} : { collections: clip.collections }) };
+}
+
+/** The properties `POST /object/url` takes in the published reference. */
+const WEBLINK_CREATE_PROPERTIES = ['title', 'description'];
+
+/**
+ * Creates the weblink with everything (a server that takes it all needs nothing more), or with only
+ * what the published reference names when the server is known to refuse the rest, or refuses it
+ * now (a 400 on the full form: the reduced form is tried at once; what is missing follows with PATCH).
+ */
+async function createWeblink(api: WorkspaceApi, stored: StoredClip, clip: WeblinkClip): Promise<StepResult> {
+  const asked = weblinkRequest(stored);
+  const markdown = clip.notes[0] ? { markdown: clip.notes[0] } : {};
+  const full = { url: clip.url, ...markdown, ...asked };
+  const reduced = {
+    url: clip.url,
+    ...markdown,
+    properties: Object.fromEntries(
+      Object.entries(asked.properties).filter(([id]) => WEBLINK_CREATE_PROPERTIES.includes(id)),
+    ),
+  };
+  const hasMore =
+    asked.collections !== undefined || Object.keys(asked.properties).length > Object.keys(reduced.properties).length;
+  let object: WorkspaceObject;
+  let fellBack = false;
+  if (!hasMore || api.traits().weblinkCreate === 'minimal') {
+    object = await api.createWeblink(hasMore ? reduced : full);
+  } else {
+    try {
+      object = await api.createWeblink(full);
+    } catch (error) {
+      // Only the server's own refusal (a 4xx: nothing was created) tells that the form may be the problem.
+      if (!(error instanceof InvalidInputError && error.status !== undefined)) throw error;
+      object = await api.createWeblink(reduced);
+      fellBack = true;
+    }
+  }
+  return { kind: 'weblink', objectId: object.id, unapplied: unappliedChanges(asked, object), fellBack };
+}
+
+/** Sends what the weblink lacks; reads it back first when that is not known. */
+async function completeWeblink(api: WorkspaceApi, stored: StoredClip): Promise<StepResult> {
+  const { objectId, unapplied, fellBack } = stored.progress;
+  if (objectId === null) throw new Error('complete-weblink before the weblink exists');
+  const changes =
+    unapplied === undefined ? unappliedChanges(weblinkRequest(stored), await api.getObject(objectId)) : unapplied;
+  if (changes !== null) {
+    await api.updateObject(objectId, changes);
+    // The same values the full create was refused with have now been taken: it was the form.
+    if (fellBack) api.learn({ weblinkCreate: 'minimal' });
+  }
+  return { kind: 'completed' };
+}
+
+async function send(
+  api: WorkspaceApi,
+  stored: StoredClip,
+  step: DeliveryStep,
+  hooks: DeliveryHooks,
+): Promise<StepResult> {
   const { clip } = stored;
   switch (step.kind) {
     case 'find-or-create-tag':
@@ -191,57 +309,50 @@ async function send(api: WorkspaceApi, stored: StoredClip, step: DeliveryStep, h
       // was lost) is reused; one clip at a time per title, so two clips never both create it.
       return hooks.exclusive(`tag ${stored.spaceId} ${titleKey(step.title)}`, async () => {
         const existing = await findTag(api, step.title);
-        if (existing !== undefined) return existing;
+        if (existing !== undefined) return { kind: 'tag', id: existing };
         const created = await api.createObject({
           structureId: 'RootTag',
           properties: { title: titleValue(step.title.trim()) },
         });
-        return created.id;
+        return { kind: 'tag', id: created.id };
       });
-    case 'create-weblink': {
+    case 'create-weblink':
       if (!isWeblinkClip(clip)) throw new Error('create-weblink on a non-weblink clip');
-      const tagIds = clip.tags.flatMap((tag) => {
-        const id = tag.kind === 'existing' ? tag.id : resolvedTagId(stored.progress, tag.title);
-        return id === undefined ? [] : [id];
-      });
-      const properties: Record<string, PropertyValueInput> = {
-        ...clip.properties,
-        title: titleValue(weblinkTitle(clip)),
-      };
-      if (tagIds.length > 0) properties.tags = entityValue([...new Set(tagIds)]);
-      const object = await api.createWeblink({
-        url: clip.url,
-        properties,
-        ...(clip.notes[0] ? { markdown: clip.notes[0] } : {}),
-        ...(clip.collections === undefined ? {} : { collections: clip.collections }),
-      });
-      return object.id;
-    }
+      return createWeblink(api, stored, clip);
+    case 'complete-weblink':
+      return completeWeblink(api, stored);
     case 'append-part': {
       const markdown = appendParts(stored)[step.index] ?? '';
       if (clip.kind === 'daily-note') {
         await api.appendToDailyNote({ markdown }, { date: clip.date, noTimeStamp: clip.noTimeStamp });
-        return '';
+        return { kind: 'part', objectId: null };
       }
       const objectId = clip.kind === 'append' ? clip.objectId : stored.progress.objectId;
       if (!objectId) throw new Error('append before the weblink exists');
       await api.appendMarkdown({ objectId, markdown });
-      return objectId;
+      return { kind: 'part', objectId };
     }
   }
 }
 
-function record(stored: StoredClip, step: DeliveryStep, result: string): void {
-  switch (step.kind) {
-    case 'find-or-create-tag':
-      setResolvedTagId(stored.progress, step.title, result);
+function record(stored: StoredClip, step: DeliveryStep, result: StepResult): void {
+  const { progress } = stored;
+  switch (result.kind) {
+    case 'tag':
+      if (step.kind === 'find-or-create-tag') setResolvedTagId(progress, step.title, result.id);
       return;
-    case 'create-weblink':
-      stored.progress.objectId = result;
+    case 'weblink':
+      progress.objectId = result.objectId;
+      progress.unapplied = result.unapplied;
+      progress.fellBack = result.fellBack;
       return;
-    case 'append-part':
-      stored.progress.partsLanded = step.index + 1;
-      if (result && stored.progress.objectId === null) stored.progress.objectId = result;
+    case 'completed':
+      progress.unapplied = null;
+      progress.fellBack = false;
+      return;
+    case 'part':
+      if (step.kind === 'append-part') progress.partsLanded = step.index + 1;
+      if (result.objectId && progress.objectId === null) progress.objectId = result.objectId;
       return;
   }
 }
@@ -252,6 +363,8 @@ function stepName(step: DeliveryStep): string {
       return `tag "${step.title}"`;
     case 'create-weblink':
       return 'weblink';
+    case 'complete-weblink':
+      return "the weblink's tags, properties and collection";
     case 'append-part':
       return `part ${step.index + 1}`;
   }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
 import { labelValue, textValue } from '../api';
 import {
+  addFault,
   appendClip,
   ascending,
   dailyNoteClip,
@@ -32,7 +33,10 @@ describe('a page or link clip', () => {
         url: 'https://example.com/article',
         title: 'An article worth keeping',
         tags: [existingTag(DEMO.tags.reading, 'Reading'), existingTag(DEMO.tags.design, 'Design')],
-        properties: { [status]: labelValue([DEMO.labels.weblinkStatus.unread]), description: textValue('Short.') },
+        properties: {
+          [status]: labelValue([{ id: DEMO.labels.weblinkStatus.unread, name: 'Unread' }]),
+          description: textValue('Short.'),
+        },
         collections: [DEMO.collections.readingList],
         notes: ['> The quoted paragraph.'],
       }),
@@ -51,6 +55,39 @@ describe('a page or link clip', () => {
       { id: made.id, kind: 'page', title: 'An article worth keeping', objectId: weblink?.id },
     ]);
     expect(await suite.worker.outbox.list()).toEqual([]);
+    // The server applied everything it was sent: no second request.
+    expect(suite.worker.sent).toEqual([{ method: 'POST', path: '/object/url' }]);
+  });
+
+  it('a server that refuses tags, properties and collection on the create gets them with one PATCH, and is remembered to want that', async () => {
+    await addFault(suite.emulator, { method: 'POST', path: '/object/url', status: 400, times: 1 });
+    const clip = (url: string) =>
+      weblinkClip({
+        url,
+        tags: [existingTag(DEMO.tags.reading, 'Reading')],
+        properties: { [status]: labelValue([{ id: DEMO.labels.weblinkStatus.unread, name: 'Unread' }]) },
+        collections: [DEMO.collections.readingList],
+      });
+    await suite.worker.outbox.enqueue(DEMO.spaceId, clip('https://example.com/refused-form'));
+    await suite.harness.settle(suite.worker);
+    await suite.worker.outbox.enqueue(DEMO.spaceId, clip('https://example.com/refused-form-again'));
+    await suite.harness.settle(suite.worker);
+
+    for (const url of ['https://example.com/refused-form', 'https://example.com/refused-form-again']) {
+      const [weblink, ...others] = await weblinksOf(suite.emulator, url);
+      expect(others).toEqual([]);
+      expect(entityIds(weblink, 'tags')).toEqual([DEMO.tags.reading]);
+      expect(weblink?.properties[status]).toMatchObject({ label: [{ id: DEMO.labels.weblinkStatus.unread }] });
+      expect(weblink?.collections).toEqual([DEMO.collections.readingList]);
+    }
+    expect(suite.worker.sent.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /object/url',
+      'POST /object/url',
+      'PATCH /object',
+      // Known now: the reduced form at once, the rest with PATCH.
+      'POST /object/url',
+      'PATCH /object',
+    ]);
   });
 
   it('creates a new tag once, and reuses a tag that already has that name in any case', async () => {

@@ -120,7 +120,10 @@ describe('writing a clip down before sending it', () => {
 
   it('resumes a multi-part append where the stopped worker left it, each part once and in order', async () => {
     const parts = ['Resume part one.', 'Resume part two.', 'Resume part three.'];
-    const first = await harness.startWorker({ stopAfterRequests: 2 });
+    // Three requests: the first part learns this server's Markdown route (POST /blocks/append
+    // refuses Markdown in the spec profile, /blocks/markdown/append takes it), the second goes
+    // straight there and is cut off.
+    const first = await harness.startWorker({ stopAfterRequests: 3 });
     await first.outbox.enqueue(DEMO.spaceId, appendClip(DEMO.pages.empty, parts));
     void first.outbox.drain();
     await first.stopped;

@@ -35,6 +35,13 @@ export interface OutboxEnvironment {
   random?(): number;
   /** The database; default `db()` of lib/db. Tests give each simulated worker its own connection. */
   database?(): Promise<Db>;
+  /** The weblink type's URL property in a space (found by type); unknown: any URL-typed value is compared. */
+  weblinkUrlProperty?(spaceId: string): Promise<string | undefined>;
+  /**
+   * When a request to an endpoint of a space may go (ms epoch), as the API client's pacer knows
+   * (lib/api/pacer.ts); the outbox holds a clip back until every endpoint it may call is free.
+   */
+  endpointReadyAt?(spaceId: string, endpoint: string): Promise<number>;
 }
 
 /** Clips to the same target are delivered one at a time, in the order they were made. */
@@ -199,6 +206,8 @@ export function createOutbox(env: OutboxEnvironment) {
     persist,
     now,
     exclusive,
+    weblinkUrlProperty: (spaceId) =>
+      env.weblinkUrlProperty?.(spaceId).catch(() => undefined) ?? Promise.resolve(undefined),
     async otherResults(stored) {
       const ids = new Set<string>();
       for (const other of (await clips()).values()) {
@@ -239,10 +248,12 @@ export function createOutbox(env: OutboxEnvironment) {
     if (!isApiError(error)) {
       // Not an answer from the service but a fault here: keep the clip, stop, and say so.
       stored.state = 'failed';
+      const reason = error instanceof Error ? error.message : String(error);
       stored.lastError = {
         kind: 'malformed_response',
         endpoint: 'outbox',
-        message: error instanceof Error ? error.message : String(error),
+        message: reason,
+        reason,
         mayHaveBeenApplied: stored.inFlight !== null,
       };
       note(stored, at, `Stopped: ${stored.lastError.message}`);
@@ -295,11 +306,17 @@ export function createOutbox(env: OutboxEnvironment) {
     return result;
   }
 
-  /** When a head may be attempted: its own time, and every endpoint it may call free of a 429. */
-  function dueAt(stored: StoredClip): number {
+  /**
+   * When a head may be attempted: its own time, and every endpoint it may call free of a 429 and
+   * within the budget the server announced (the pacer's view survives a stopped worker).
+   */
+  async function dueAt(stored: StoredClip): Promise<number> {
     let due = stored.nextAttemptAt;
     for (const endpoint of attemptEndpoints(stored)) {
       due = Math.max(due, blockedUntil.get(`${stored.spaceId} ${endpoint}`) ?? 0);
+      if (env.endpointReadyAt) {
+        due = Math.max(due, await env.endpointReadyAt(stored.spaceId, endpoint).catch(() => 0));
+      }
     }
     return due;
   }
@@ -336,7 +353,7 @@ export function createOutbox(env: OutboxEnvironment) {
       const key = targetKey(head);
       if (active.has(key)) continue;
       await undoClockChange(head, at);
-      if (dueAt(head) > at) continue;
+      if ((await dueAt(head)) > at) continue;
       const signedIn = await isConnected(head.spaceId);
       if (map.get(head.id) !== head) continue; // discarded while the connection was read
       if (!signedIn) {
@@ -366,7 +383,7 @@ export function createOutbox(env: OutboxEnvironment) {
     const at = now();
     let earliest: number | null = null;
     for (const head of heads(await clips())) {
-      const due = dueAt(head);
+      const due = await dueAt(head);
       if (head.state === 'needs-sign-in' && due <= at) continue;
       earliest = earliest === null ? due : Math.min(earliest, due);
     }
@@ -477,6 +494,11 @@ export function createOutbox(env: OutboxEnvironment) {
       });
       for (const property of fix.removeProperties ?? []) delete clip.properties[property];
       if (fix.removeCollections) delete clip.collections;
+      if (progress.objectId !== null) {
+        // What the weblink still lacks is worked out again against the edited clip.
+        progress.unapplied = undefined;
+        progress.fellBack = false;
+      }
       note(stored, now(), 'Edited.');
     });
   }

@@ -1,11 +1,12 @@
-import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi } from '../api';
+import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi, type WorkspaceObject } from '../api';
 import type { StoredClip, WeblinkClip } from './types';
 
 /**
  * Finding out whether a request whose answer was lost did land, before it is sent again. The
  * rules and their limits are in README.md ("Reconciliation"); in short:
  * - a tag is found by exact title (case-insensitive) among the space's tags;
- * - a weblink is found by title search and confirmed by its `url` property; weblinks that existed
+ * - a weblink is found by title search and confirmed by its URL property (found by type in the
+ *   weblink type's definitions: its id differs between servers); weblinks that existed
  *   before the clip, that are the result of another clip, or that were created long before the
  *   lost request are never taken;
  * - an append is found by looking for its text in the target's Markdown; a daily note first by
@@ -95,13 +96,36 @@ export async function findTag(api: WorkspaceApi, title: string): Promise<string 
   return results.find((result) => result.structureId === 'RootTag' && sameTitle(result.title, title))?.id;
 }
 
+/**
+ * Whether the weblink's URL is `url`. With the URL property's id (found by type in the weblink
+ * type's definitions), that property is read; without it, any URL-typed value of the object counts.
+ */
+export function weblinkHasUrl(
+  object: Pick<WorkspaceObject, 'properties'>,
+  url: string,
+  urlPropertyId?: string,
+): boolean {
+  const candidates =
+    urlPropertyId === undefined
+      ? Object.keys(object.properties).map((id) => readUrl(object, id))
+      : [readUrl(object, urlPropertyId)];
+  return candidates.some((candidate) => candidate !== undefined && urlKey(candidate) === urlKey(url));
+}
+
+export interface WeblinkSearch {
+  /** When the lost request started; weblinks created well before it are not its result (0: any age). */
+  startedAt: number;
+  /** Objects that are the result of other clips: a second clip of the same page is its own weblink. */
+  otherResults: ReadonlySet<string>;
+  /** The weblink type's URL property, when known. */
+  urlPropertyId: string | undefined;
+}
+
 export async function findWeblink(
   api: WorkspaceApi,
   clip: Pick<WeblinkClip, 'url' | 'title' | 'existingObjectIds'>,
-  startedAt: number,
-  /** Objects that are the result of other clips: a second clip of the same page is its own weblink. */
-  otherResults: ReadonlySet<string>,
-): Promise<string | undefined> {
+  { startedAt, otherResults, urlPropertyId }: WeblinkSearch,
+): Promise<WorkspaceObject | undefined> {
   const title = weblinkTitle(clip);
   const results = await api.search({ query: title, structureIds: ['MediaWebResource'] });
   const candidates = results
@@ -112,12 +136,10 @@ export async function findWeblink(
     .slice(0, MAX_CANDIDATES);
   for (const candidate of candidates) {
     const object = await unlessGone(api.getObject(candidate.id));
-    if (object === undefined) continue;
-    const url = readUrl(object, 'url');
-    if (url === undefined || urlKey(url) !== urlKey(clip.url)) continue;
+    if (object === undefined || !weblinkHasUrl(object, clip.url, urlPropertyId)) continue;
     const createdAt = readCreatedAt(object);
     if (createdAt !== undefined && Date.parse(createdAt) < startedAt - CREATED_AT_SKEW_MS) continue;
-    return object.id;
+    return object;
   }
   return undefined;
 }

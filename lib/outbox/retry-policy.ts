@@ -1,4 +1,4 @@
-import { type ApiError, DEFAULT_RETRY_AFTER_MS, RateLimitedError, type SerializedApiError } from '../api';
+import { type ApiError, isTransientOAuthError, RateLimitedError, type SerializedApiError } from '../api';
 import { DAILY_NOTE_SETTLE_MS } from './reconcile';
 
 /** First retry after about a second, doubling up to a minute: cheap while offline, quick once back. */
@@ -16,7 +16,10 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
 
 /** What an error means for a clip. */
 export type ErrorOutcome =
-  /** Try again after `delayMs`; for a 429 exactly Retry-After, and the endpoint is held back as long. */
+  /**
+   * Try again after `delayMs`. For a 429 (or a request the pacer held back) as long as the server
+   * said (its RateLimit reset, else Retry-After), else a backoff; the endpoint is held back as long.
+   */
   | { kind: 'retry'; delayMs: number; rateLimited: boolean }
   /** Wait until the connection is signed in again. */
   | { kind: 'needs-sign-in' }
@@ -28,7 +31,7 @@ export function classifyError(error: ApiError, attempts: number, random?: () => 
     case 'rate_limited':
       return {
         kind: 'retry',
-        delayMs: error instanceof RateLimitedError ? error.retryAfterMs : backoffDelay(attempts, random),
+        delayMs: (error instanceof RateLimitedError ? error.retryAfterMs : undefined) ?? backoffDelay(attempts, random),
         rateLimited: true,
       };
     case 'network':
@@ -40,7 +43,7 @@ export function classifyError(error: ApiError, attempts: number, random?: () => 
       return { kind: 'needs-sign-in' };
     case 'oauth':
       // A refresh that failed for a transient reason (not invalid_grant, which is not_authenticated).
-      return error.code === 'server_error' || error.code === 'temporarily_unavailable'
+      return isTransientOAuthError(error.code)
         ? { kind: 'retry', delayMs: backoffDelay(attempts, random), rateLimited: false }
         : { kind: 'needs-sign-in' };
     case 'invalid_input':
@@ -59,6 +62,6 @@ export function longestWait(lastError: SerializedApiError | null): number {
   // A clip that never failed waits only before looking for a daily-note append lost when its
   // worker stopped.
   if (lastError === null) return DAILY_NOTE_SETTLE_MS;
-  if (lastError.kind === 'rate_limited') return lastError.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
+  if (lastError.kind === 'rate_limited') return lastError.retryAfterMs ?? MAX_DELAY_MS;
   return Math.max(MAX_DELAY_MS, DAILY_NOTE_SETTLE_MS);
 }

@@ -1,4 +1,5 @@
 import type { PropertyValueInput, SerializedApiError } from '../api';
+import type { WeblinkChanges } from './unapplied';
 
 /** A tag of a weblink clip: one the space has, or one to create (found by title first). */
 export type TagRef = { kind: 'existing'; id: string; title: string } | { kind: 'new'; title: string };
@@ -58,6 +59,8 @@ export type ClipState = 'pending' | 'needs-sign-in' | 'failed';
 export type DeliveryStep =
   | { kind: 'find-or-create-tag'; title: string }
   | { kind: 'create-weblink' }
+  /** What the created weblink lacks (a server that ignored tags, properties or the collection), with one PATCH. */
+  | { kind: 'complete-weblink' }
   | { kind: 'append-part'; index: number };
 
 export interface ClipEvent {
@@ -74,6 +77,18 @@ export interface ClipProgress {
   tagIds: Record<string, string>;
   /** The weblink once created, or the target of an append. */
   objectId: string | null;
+  /**
+   * What the created weblink still lacks of what was asked for: `null` when it holds everything,
+   * `undefined` when not known (its creation was found after a lost answer, or the clip was edited
+   * since): the weblink is then read back and compared. Written with the object id, before the
+   * follow-up request, so a stopped worker resumes with the PATCH and never creates it again.
+   */
+  unapplied?: WeblinkChanges | null;
+  /**
+   * The server refused the weblink with tags, properties or collections, and it was created with
+   * only title and description: once the rest lands with PATCH, the server is known to want that.
+   */
+  fellBack?: boolean;
   /** How many Markdown parts (after the first, for weblinks) have landed. */
   partsLanded: number;
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { seededRandom } from '../../../tests/emulator/faults.ts';
 import { DEMO, DEMO_TOKENS } from '../../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../../tests/emulator/server.ts';
-import { createWorkspaceApi, type WorkspaceApi } from '../../api';
+import { createMemoryTraits, createWorkspaceApi, type WorkspaceApi } from '../../api';
 import { DB_NAME, DB_VERSION, type Db, db } from '../../db';
 import { createOutbox, type Outbox, type OutboxEnvironment } from '../outbox';
 import type { AppendClip, DailyNoteClip, LandedClip, StoredClip, TagRef, WeblinkClip } from '../types';
@@ -65,6 +65,8 @@ export function createHarness(emulator: RunningEmulator) {
   /** The last `wakeAt` of any live worker. */
   let lastWake: number | null = null;
   const auth = { token: DEMO_TOKENS.demo as string, refreshes: 0, connected: true };
+  /** What the workers learned of the server's forms: kept across worker restarts, as the background stores it. */
+  const traits = createMemoryTraits();
 
   async function startWorker(options: WorkerOptions = {}): Promise<Worker> {
     await db(); // The first worker of an install creates the stores (lib/db's upgrade).
@@ -106,6 +108,7 @@ export function createHarness(emulator: RunningEmulator) {
     const api: WorkspaceApi = createWorkspaceApi({
       baseUrl: emulator.url,
       fetch,
+      traits,
       auth: {
         getAccessToken: async () => auth.token,
         refreshAfterUnauthorized: async () => {
