@@ -3,10 +3,11 @@ import { typesWithBody, WEBLINK_STRUCTURE } from '../api';
 import { InvalidInputError } from '../api/errors';
 import { propertiesInputSchema } from '../api/schemas/property-values';
 import { apiForSpace } from '../auth/space-api';
+import { MAX_CLIP_BYTES, MAX_PART_BYTES } from '../clip/clip-limits';
 import { dailyNoteDate } from '../clip/daily-note-date';
 import { splitMarkdown, utf8Length } from '../clip/split-markdown';
 import type { ClipOutcome, ClipRequest, FoundObject, OutboxView, QueuedClip, WeblinkForm } from '../messaging';
-import { clipTitle } from '../outbox/outbox';
+import { clipTitle } from '../outbox/clip';
 import { findWeblink } from '../outbox/reconcile';
 import { type ClipPayload, isWeblinkClip, type StoredClip } from '../outbox/types';
 import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
@@ -15,13 +16,9 @@ import { readPage } from './page-reader';
 import { asResult, handle } from './router';
 import { structuresFor, weblinkUrlProperty } from './space-structures';
 
-/**
- * Markdown larger than this goes out in ordered parts, one request each (UTF-8 bytes; the JSON
- * body stays well inside the 1 MiB the emulator accepts, README "Limits").
- */
-export const MAX_PART_BYTES = 200_000;
-/** A clip larger than this is refused with the reason instead of being sent in very many parts. */
-export const MAX_CLIP_BYTES = 5_000_000;
+/** The clip limits, defined in lib/clip so that the content script stops at the same one. */
+export { MAX_CLIP_BYTES, MAX_PART_BYTES };
+
 /** How long `saveClip` waits for the first attempt before answering "queued". */
 const FIRST_ATTEMPT_WAIT_MS = 8_000;
 const RECENT_TAGS_KEPT = 30;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sameTitle, textFingerprint, urlKey, weblinkTitle } from './reconcile';
+import { weblinkTitle } from './clip';
+import { sameTitle, textFingerprint, urlKey } from './reconcile';
 
 describe('textFingerprint', () => {
   it('keeps letters, digits and emoji in order, whatever the Markdown markers and escapes', () => {

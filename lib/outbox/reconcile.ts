@@ -1,5 +1,8 @@
 import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi, type WorkspaceObject } from '../api';
-import type { StoredClip, WeblinkClip } from './types';
+import { appendParts, titleKey, weblinkRequest, weblinkTitle } from './clip';
+import type { StepResult } from './send-step';
+import { type DeliveryStep, isWeblinkClip, type StoredClip, type WeblinkClip } from './types';
+import { unappliedChanges } from './unapplied';
 
 /**
  * Finding out whether a request whose answer was lost did land, before it is sent again. The
@@ -29,18 +32,8 @@ const CREATED_AT_SKEW_MS = 10 * 60_000;
 /** Search results opened to confirm a weblink or a daily note: each costs a GET. */
 const MAX_CANDIDATES = 10;
 
-/** A title as compared: the service's search is case-insensitive, and input may be NFD (macOS). */
-export function titleKey(title: string): string {
-  return title.normalize('NFC').trim().toLowerCase();
-}
-
 export function sameTitle(a: string, b: string): boolean {
   return titleKey(a) === titleKey(b);
-}
-
-/** The title a weblink is created with: the service would use the URL for an empty one. */
-export function weblinkTitle(clip: Pick<WeblinkClip, 'title' | 'url'>): string {
-  return clip.title.trim() || clip.url;
 }
 
 /** A URL as compared: without its fragment and trailing slash. */
@@ -170,4 +163,52 @@ export async function appendTarget(api: WorkspaceApi, stored: StoredClip): Promi
   if (clip.kind === 'append') return clip.objectId;
   if (clip.kind === 'daily-note') return findDailyNote(api, clip.date);
   return stored.progress.objectId ?? undefined;
+}
+
+/** What the lookup of a lost step needs from the outbox. */
+export interface LostStepContext {
+  /** Ids of objects other clips created, never taken as this clip's result. */
+  otherResults(): Promise<ReadonlySet<string>>;
+  /** The weblink type's URL property, when known. */
+  urlPropertyId(): Promise<string | undefined>;
+}
+
+/**
+ * The result of a step whose answer was lost, found on the server, or undefined when it did not
+ * land (then it is sent again). A weblink's completion is a PATCH that sets values: sending it
+ * again changes nothing, so it is never looked for.
+ */
+export async function lookUpLostStep(
+  api: WorkspaceApi,
+  stored: StoredClip,
+  step: DeliveryStep,
+  startedAt: number,
+  context: LostStepContext,
+): Promise<StepResult | undefined> {
+  const { clip } = stored;
+  switch (step.kind) {
+    case 'find-or-create-tag': {
+      const id = await findTag(api, step.title);
+      return id === undefined ? undefined : { kind: 'tag', id };
+    }
+    case 'create-weblink': {
+      if (!isWeblinkClip(clip)) return undefined;
+      const object = await findWeblink(api, clip, {
+        startedAt,
+        otherResults: await context.otherResults(),
+        urlPropertyId: await context.urlPropertyId(),
+      });
+      if (object === undefined) return undefined;
+      const unapplied = unappliedChanges(weblinkRequest(clip, stored.progress), object);
+      return { kind: 'weblink', objectId: object.id, unapplied, fellBack: false };
+    }
+    case 'complete-weblink':
+      return undefined;
+    case 'append-part': {
+      const target = await appendTarget(api, stored);
+      if (target === undefined) return undefined;
+      const part = appendParts(stored)[step.index] ?? '';
+      return (await markdownContains(api, target, part)) ? { kind: 'part', objectId: target } : undefined;
+    }
+  }
 }

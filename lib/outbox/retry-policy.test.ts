@@ -8,7 +8,8 @@ import {
   RateLimitedError,
   ServerError,
 } from '../api';
-import { BASE_DELAY_MS, backoffDelay, classifyError, longestWait, MAX_DELAY_MS } from './retry-policy';
+import { afterFailure, BASE_DELAY_MS, backoffDelay, classifyError, longestWait, MAX_DELAY_MS } from './retry-policy';
+import type { StoredClip } from './types';
 
 const endpoint = 'POST /object/url';
 
@@ -67,5 +68,71 @@ describe('longestWait', () => {
     expect(longestWait({ kind: 'server', message: '', endpoint, mayHaveBeenApplied: false })).toBe(MAX_DELAY_MS);
     const limited = { kind: 'rate_limited' as const, message: '', endpoint, mayHaveBeenApplied: false };
     expect(longestWait({ ...limited, retryAfterMs: 3_600_000 })).toBe(3_600_000);
+  });
+});
+
+describe('afterFailure: what a failed attempt does to a clip', () => {
+  const now = 5_000_000;
+  const stored: StoredClip = {
+    v: 1,
+    id: 'c',
+    seq: 1,
+    spaceId: 's',
+    createdAt: now,
+    clip: {
+      kind: 'page',
+      url: 'https://a.example/',
+      title: 'A',
+      tags: [],
+      properties: {},
+      notes: [],
+      existingObjectIds: [],
+    },
+    state: 'pending',
+    attempts: 2,
+    nextAttemptAt: now,
+    inFlight: { step: { kind: 'create-weblink' }, startedAt: now - 100 },
+    progress: { tagIds: {}, objectId: null, partsLanded: 0 },
+    lastError: null,
+    events: [],
+  };
+
+  it('a 429 waits as long as the server said and holds the endpoint back for every clip', () => {
+    const outcome = afterFailure(stored, new RateLimitedError({ endpoint, retryAfterMs: 12_000 }), now, () => 0);
+    expect(outcome.changes).toMatchObject({ state: 'pending', attempts: 3, nextAttemptAt: now + 12_000 });
+    expect(outcome.blockEndpoint).toEqual({ endpoint, until: now + 12_000 });
+    expect(outcome.tellPerson).toBe(false);
+  });
+
+  it('a lost answer waits at least until the request can be looked for', () => {
+    const lost = new NetworkError({ endpoint, timedOut: false, mayHaveBeenApplied: true });
+    const outcome = afterFailure(stored, lost, now, () => 0);
+    expect(outcome.changes.nextAttemptAt).toBeGreaterThanOrEqual(now + 2_000);
+    expect(outcome.changes.lastError?.mayHaveBeenApplied).toBe(true);
+  });
+
+  it("a refusal stops the clip for a person, with the server's detail kept as data", () => {
+    const refused = new InvalidInputError({ endpoint, status: 400, detail: 'unknown tag' });
+    const outcome = afterFailure(stored, refused, now, () => 0);
+    expect(outcome.changes).toMatchObject({ state: 'failed', attempts: 3, lastError: { detail: 'unknown tag' } });
+    expect(outcome.tellPerson).toBe(true);
+  });
+
+  it('a signed-out connection parks the clip with a backoff; a fault of our own stops it and says so', () => {
+    expect(afterFailure(stored, new NotAuthenticatedError({ endpoint }), now, () => 0).changes).toMatchObject({
+      state: 'needs-sign-in',
+      nextAttemptAt: now + 2 * BASE_DELAY_MS,
+    });
+    const fault = afterFailure(stored, new Error('quota exceeded'), now, () => 0);
+    expect(fault.changes).toMatchObject({
+      state: 'failed',
+      lastError: { kind: 'malformed_response', reason: 'quota exceeded' },
+    });
+    expect(fault.tellPerson).toBe(true);
+  });
+
+  it('waiting to look for a lost request counts no failed attempt', () => {
+    const outcome = afterFailure(stored, new Error('not yet'), now, () => 0, now + 3_000);
+    expect(outcome.changes).toEqual({ state: 'pending', attempts: 2, lastError: null, nextAttemptAt: now + 3_000 });
   });
 });

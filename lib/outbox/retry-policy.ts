@@ -1,5 +1,14 @@
-import { type ApiError, isTransientOAuthError, RateLimitedError, type SerializedApiError } from '../api';
+import {
+  type ApiError,
+  isApiError,
+  isTransientOAuthError,
+  RateLimitedError,
+  type SerializedApiError,
+  serializeApiError,
+} from '../api';
 import { DAILY_NOTE_SETTLE_MS } from './reconcile';
+import { lookupDelayAfterLoss } from './steps';
+import type { ClipState, StoredClip } from './types';
 
 /** First retry after about a second, doubling up to a minute: cheap while offline, quick once back. */
 export const BASE_DELAY_MS = 1_000;
@@ -64,4 +73,85 @@ export function longestWait(lastError: SerializedApiError | null): number {
   if (lastError === null) return DAILY_NOTE_SETTLE_MS;
   if (lastError.kind === 'rate_limited') return lastError.retryAfterMs ?? MAX_DELAY_MS;
   return Math.max(MAX_DELAY_MS, DAILY_NOTE_SETTLE_MS);
+}
+
+/** What a failed attempt does to a clip: its new state, and what the outbox must do besides. */
+export interface AfterFailure {
+  changes: Pick<StoredClip, 'state' | 'attempts' | 'nextAttemptAt' | 'lastError'>;
+  /** For the clip's event list. */
+  event: string;
+  /** A 429 (or a request held back for the budget): the endpoint waits until then, for every clip. */
+  blockEndpoint?: { endpoint: string; until: number };
+  /** It stopped for a reason a person must address: tell them. */
+  tellPerson: boolean;
+}
+
+/**
+ * What an error that stopped an attempt means for the clip. Pure: `now` and `random` are given.
+ * `waitUntil` is set when the attempt stopped only because a lost request could not be looked for
+ * yet (it counts no failed attempt).
+ */
+export function afterFailure(
+  stored: StoredClip,
+  error: unknown,
+  now: number,
+  random: () => number,
+  waitUntil?: number,
+): AfterFailure {
+  const keep = { attempts: stored.attempts, lastError: stored.lastError };
+  if (waitUntil !== undefined) {
+    return {
+      changes: { ...keep, state: 'pending', nextAttemptAt: waitUntil },
+      event: 'Waiting before looking for the lost request on the server.',
+      tellPerson: false,
+    };
+  }
+  const attempts = stored.attempts + 1;
+  if (!isApiError(error)) {
+    // Not an answer from the service but a fault here: keep the clip, stop, and say so.
+    const reason = error instanceof Error ? error.message : String(error);
+    const lastError: SerializedApiError = {
+      kind: 'malformed_response',
+      endpoint: 'outbox',
+      message: reason,
+      reason,
+      mayHaveBeenApplied: stored.inFlight !== null,
+    };
+    return {
+      changes: { attempts, lastError, state: 'failed', nextAttemptAt: stored.nextAttemptAt },
+      event: `Stopped: ${reason}`,
+      tellPerson: true,
+    };
+  }
+  const lastError = serializeApiError(error);
+  const outcome = classifyError(error, attempts, random);
+  const state: ClipState =
+    outcome.kind === 'retry' ? 'pending' : outcome.kind === 'needs-sign-in' ? 'needs-sign-in' : 'failed';
+  switch (outcome.kind) {
+    case 'retry': {
+      const lookupDelay = error.mayHaveBeenApplied ? lookupDelayAfterLoss(stored) : 0;
+      const nextAttemptAt = now + Math.max(outcome.delayMs, lookupDelay);
+      return {
+        changes: { attempts, lastError, state, nextAttemptAt },
+        event: `Will retry in ${Math.ceil((nextAttemptAt - now) / 1000)} s: ${error.message}`,
+        ...(outcome.rateLimited ? { blockEndpoint: { endpoint: error.endpoint, until: now + outcome.delayMs } } : {}),
+        tellPerson: false,
+      };
+    }
+    case 'needs-sign-in':
+      // Sent once signed in again. While its connection still reads as signed in (a refresh that
+      // failed for a passing reason also ends here), it is retried after a backoff, so a server
+      // that refuses a token the extension believes valid is not hammered.
+      return {
+        changes: { attempts, lastError, state, nextAttemptAt: now + backoffDelay(attempts, random) },
+        event: 'Waiting for sign-in.',
+        tellPerson: false,
+      };
+    case 'failed':
+      return {
+        changes: { attempts, lastError, state, nextAttemptAt: stored.nextAttemptAt },
+        event: `Refused: ${error.message}`,
+        tellPerson: true,
+      };
+  }
 }

@@ -1,0 +1,139 @@
+import type { Db } from '../db';
+import { clipTitle } from './clip';
+import { createClipStore } from './store';
+import { type ClipPayload, isWeblinkClip, type LandedClip, type StoredClip } from './types';
+
+/** Thrown inside an attempt whose clip was discarded (or landed) meanwhile: it stops, writing nothing. */
+export class ClipGone extends Error {}
+
+/**
+ * The outbox's clips, in memory and in IndexedDB. They are loaded once per worker lifetime and
+ * every change is written through at once: what was written is what a restarted worker continues
+ * from. One object per clip is shared with the delivery, and writes are refused for a clip that is
+ * no longer the outbox's (discarded or landed), so nothing brings it back.
+ */
+export function createClipMemory(options: {
+  database: () => Promise<Db>;
+  now: () => number;
+  /** After every change that was written (badge, open popups). */
+  changed(): void;
+}) {
+  const store = createClipStore(options.database);
+  let loading: Promise<Map<string, StoredClip>> | undefined;
+  /** The highest `seq` given out or loaded, so creation order holds even if the clock goes back. */
+  let lastSeq = 0;
+
+  function clips(): Promise<Map<string, StoredClip>> {
+    loading ??= store.load().then(
+      (loaded) => {
+        const map = new Map<string, StoredClip>();
+        for (const stored of loaded) {
+          map.set(stored.id, stored);
+          lastSeq = Math.max(lastSeq, stored.seq);
+        }
+        return map;
+      },
+      (error: unknown) => {
+        // Try again at the next call instead of keeping a failed load for the worker's lifetime.
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  /** Writes a clip that is in the outbox; throws ClipGone when it was discarded or landed meanwhile. */
+  async function persist(stored: StoredClip): Promise<void> {
+    const map = await clips();
+    if (!(await store.put(stored, () => map.get(stored.id) === stored))) throw new ClipGone();
+    options.changed();
+  }
+
+  return {
+    clips,
+    persist,
+
+    /** For changes outside an attempt: a clip discarded meanwhile needs no change. */
+    async persistUnlessGone(stored: StoredClip): Promise<void> {
+      try {
+        await persist(stored);
+      } catch (error) {
+        if (!(error instanceof ClipGone)) throw error;
+      }
+    },
+
+    /** Stores a new clip; durable when this resolves. */
+    async add(spaceId: string, clip: ClipPayload): Promise<StoredClip> {
+      const map = await clips();
+      const at = options.now();
+      lastSeq = Math.max(lastSeq + 1, at * 1000);
+      const stored: StoredClip = {
+        v: 1,
+        id: crypto.randomUUID(),
+        seq: lastSeq,
+        spaceId,
+        createdAt: at,
+        clip: structuredClone(clip),
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: at,
+        inFlight: null,
+        progress: { tagIds: {}, objectId: clip.kind === 'append' ? clip.objectId : null, partsLanded: 0 },
+        lastError: null,
+        events: [{ at, text: 'Made.' }],
+      };
+      await store.put(stored, () => true);
+      map.set(stored.id, stored);
+      options.changed();
+      return stored;
+    },
+
+    /**
+     * Moves a clip from the outbox to the history in one transaction. It leaves the map before the
+     * transaction starts, so no later write (a retry asked meanwhile) can put it back.
+     */
+    async land(stored: StoredClip): Promise<LandedClip> {
+      const map = await clips();
+      const { clip } = stored;
+      const landed: LandedClip = {
+        id: stored.id,
+        spaceId: stored.spaceId,
+        kind: clip.kind,
+        title: clipTitle(stored),
+        sourceUrl: isWeblinkClip(clip) ? clip.url : clip.source.url,
+        objectId: stored.progress.objectId,
+        createdAt: stored.createdAt,
+        landedAt: options.now(),
+      };
+      const claim = () => map.get(stored.id) === stored && map.delete(stored.id);
+      try {
+        if (!(await store.land(landed, claim))) throw new ClipGone();
+      } catch (error) {
+        if (!(error instanceof ClipGone) && !map.has(stored.id)) map.set(stored.id, stored);
+        throw error;
+      }
+      options.changed();
+      return landed;
+    },
+
+    async remove(id: string): Promise<void> {
+      (await clips()).delete(id);
+      await store.remove(id);
+      options.changed();
+    },
+
+    history: (): Promise<LandedClip[]> => store.history(),
+
+    /** Ids of objects other clips created (waiting or landed): never taken for this clip's result. */
+    async otherResults(stored: StoredClip): Promise<ReadonlySet<string>> {
+      const ids = new Set<string>();
+      for (const other of (await clips()).values()) {
+        if (other.id !== stored.id && other.progress.objectId !== null) ids.add(other.progress.objectId);
+      }
+      for (const landed of await store.history()) {
+        if (landed.id !== stored.id && landed.objectId !== null) ids.add(landed.objectId);
+      }
+      return ids;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { urlKey } from './reconcile';
+import { longestWait } from './retry-policy';
+import { attemptEndpoints } from './steps';
+import type { StoredClip } from './types';
+
+/** When clips go, and in which order: pure functions of the clips, the time and the endpoints' waits. */
+
+/** Clips to the same target are delivered one at a time, in the order they were made. */
+export function targetKey(stored: StoredClip): string {
+  const { clip } = stored;
+  switch (clip.kind) {
+    case 'daily-note':
+      return `daily-note ${stored.spaceId} ${clip.date}`;
+    case 'append':
+      return `object ${stored.spaceId} ${clip.objectId}`;
+    default:
+      // Two clips of one page are two weblinks; one at a time, so when an answer is lost the
+      // first one's weblink is already known and never taken for the second's (reconcile.ts).
+      return `weblink ${stored.spaceId} ${urlKey(clip.url)}`;
+  }
+}
+
+/**
+ * The first clip of every target that is not failed, oldest first: later clips of a target wait
+ * behind it. A failed clip waits for a person, possibly for days, so it does not hold its target.
+ */
+export function heads(clips: Iterable<StoredClip>): StoredClip[] {
+  const seen = new Set<string>();
+  const result: StoredClip[] = [];
+  for (const stored of [...clips].sort((a, b) => a.seq - b.seq)) {
+    if (stored.state === 'failed') continue;
+    const key = targetKey(stored);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push(stored);
+  }
+  return result;
+}
+
+/**
+ * When a clip may be attempted: its own time, and every endpoint it may call free (`freeAt` gives
+ * when an endpoint of the clip's space is free of a 429 and within its announced budget).
+ */
+export function dueAt(stored: StoredClip, freeAt: (endpoint: string) => number): number {
+  return Math.max(stored.nextAttemptAt, ...attemptEndpoints(stored).map(freeAt));
+}
+
+/**
+ * A clip due later than its last error can justify was scheduled before the computer's clock was
+ * set back: the time it should go instead, or undefined when its time is plausible.
+ */
+export function afterClockChange(stored: StoredClip, now: number): number | undefined {
+  const latest = now + longestWait(stored.lastError);
+  return stored.nextAttemptAt > latest ? latest : undefined;
+}
+
+/**
+ * When the earliest waiting head may go (null when none waits on time). A head waiting for
+ * sign-in counts only while its backoff after a 401 runs: once that is over and its space is
+ * still signed out, only a sign-in (or another reason to drain) sends it.
+ */
+export function nextWake(waiting: { stored: StoredClip; due: number }[], now: number): number | null {
+  let earliest: number | null = null;
+  for (const { stored, due } of waiting) {
+    if (stored.state === 'needs-sign-in' && due <= now) continue;
+    earliest = earliest === null ? due : Math.min(earliest, due);
+  }
+  return earliest;
+}
