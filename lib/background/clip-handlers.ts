@@ -10,6 +10,7 @@ import type { ClipOutcome, ClipRequest, FoundObject, OutboxView, QueuedClip, Web
 import { clipTitle } from '../outbox/clip';
 import { findWeblink } from '../outbox/reconcile';
 import { type ClipPayload, isWeblinkClip, type StoredClip } from '../outbox/types';
+import { samePage } from '../page-url';
 import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
 import { outbox } from './outbox-service';
 import { readPage } from './page-reader';
@@ -189,7 +190,8 @@ async function weblinkForm(spaceId: string): Promise<WeblinkForm> {
  */
 async function findSavedPage(spaceId: string, url: string, title: string): Promise<FoundObject | null> {
   const saved = (await outbox.history()).find(
-    (clip) => clip.spaceId === spaceId && (clip.kind === 'page' || clip.kind === 'link') && clip.sourceUrl === url,
+    (clip) =>
+      clip.spaceId === spaceId && (clip.kind === 'page' || clip.kind === 'link') && samePage(clip.sourceUrl, url),
   );
   if (saved?.objectId) return { id: saved.objectId, title: saved.title, structureId: 'MediaWebResource' };
   // The outbox's own lookup, with nothing excluded and no age limit.

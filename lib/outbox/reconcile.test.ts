@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { weblinkTitle } from './clip';
-import { sameTitle, textFingerprint, urlKey } from './reconcile';
+import { sameTitle, textFingerprint, weblinkHasUrl } from './reconcile';
 
 describe('textFingerprint', () => {
   it('keeps letters, digits and emoji in order, whatever the Markdown markers and escapes', () => {
@@ -43,8 +43,16 @@ describe('titles and URLs', () => {
     expect(weblinkTitle({ title: '  ', url: 'https://example.com/' })).toBe('https://example.com/');
   });
 
-  it('compares URLs without fragment or trailing slash', () => {
-    expect(urlKey('https://example.com/a/#top')).toBe(urlKey('https://example.com/a'));
-    expect(urlKey('https://example.com/a?b=1')).not.toBe(urlKey('https://example.com/a'));
+  it('confirms a weblink by its URL property (by id when known, else any URL-typed value), as the same page', () => {
+    const object = {
+      properties: {
+        media_URLReference: { type: 'url' as const, url: { value: 'https://example.com/a/?utm_source=x#top' } },
+        source: { type: 'url' as const, url: { value: 'https://other.example/' } },
+      },
+    };
+    expect(weblinkHasUrl(object, 'https://example.com/a', 'media_URLReference')).toBe(true);
+    expect(weblinkHasUrl(object, 'https://example.com/a')).toBe(true);
+    expect(weblinkHasUrl(object, 'https://other.example/', 'media_URLReference')).toBe(false);
+    expect(weblinkHasUrl(object, 'https://example.com/a?b=1')).toBe(false);
   });
 });

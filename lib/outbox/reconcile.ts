@@ -1,4 +1,5 @@
 import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi, type WorkspaceObject } from '../api';
+import { samePage } from '../page-url';
 import { appendParts, titleKey, weblinkRequest, weblinkTitle } from './clip';
 import type { StepResult } from './send-step';
 import { type DeliveryStep, isWeblinkClip, type StoredClip, type WeblinkClip } from './types';
@@ -34,17 +35,6 @@ const MAX_CANDIDATES = 10;
 
 export function sameTitle(a: string, b: string): boolean {
   return titleKey(a) === titleKey(b);
-}
-
-/** A URL as compared: without its fragment and trailing slash. */
-export function urlKey(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.hash = '';
-    return parsed.href.replace(/\/$/, '');
-  } catch {
-    return url.trim();
-  }
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -102,7 +92,7 @@ export function weblinkHasUrl(
     urlPropertyId === undefined
       ? Object.keys(object.properties).map((id) => readUrl(object, id))
       : [readUrl(object, urlPropertyId)];
-  return candidates.some((candidate) => candidate !== undefined && urlKey(candidate) === urlKey(url));
+  return candidates.some((candidate) => candidate !== undefined && samePage(candidate, url));
 }
 
 export interface WeblinkSearch {

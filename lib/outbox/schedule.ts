@@ -1,4 +1,4 @@
-import { urlKey } from './reconcile';
+import { pageKey } from '../page-url';
 import { longestWait } from './retry-policy';
 import { attemptEndpoints } from './steps';
 import type { StoredClip } from './types';
@@ -16,7 +16,7 @@ export function targetKey(stored: StoredClip): string {
     default:
       // Two clips of one page are two weblinks; one at a time, so when an answer is lost the
       // first one's weblink is already known and never taken for the second's (reconcile.ts).
-      return `weblink ${stored.spaceId} ${urlKey(clip.url)}`;
+      return `weblink ${stored.spaceId} ${pageKey(clip.url)}`;
   }
 }
 

@@ -1,0 +1,64 @@
+/**
+ * When two addresses are the same page, for "already saved" and for finding a clip's weblink: one
+ * rule, used everywhere. What does not change the page is ignored: the fragment, tracking
+ * parameters (utm_*, fbclid, gclid and their kind), a trailing slash, a default port, and the case of
+ * the scheme and host (the URL parser already lowercases those and drops default ports). The path
+ * and the other parameters keep their case and order: they may name another page.
+ */
+
+const TRACKING_PARAMETERS = new Set([
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'yclid',
+  'twclid',
+  'ttclid',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+  'oly_anon_id',
+  'oly_enc_id',
+  'vero_id',
+  'wickedid',
+]);
+
+function isTracking(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('utm_') || TRACKING_PARAMETERS.has(lower);
+}
+
+/** The form of an address under which the same page always compares equal. */
+export function pageKey(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return url.trim();
+  }
+  const kept = parsed.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !isTracking(decodeURIComponentSafe(pair.split('=')[0] ?? '')));
+  const search = kept.length > 0 ? `?${kept.join('&')}` : '';
+  const path = parsed.pathname.replace(/\/+$/, '');
+  return `${parsed.protocol}//${parsed.host}${path}${search}`;
+}
+
+export function samePage(a: string, b: string): boolean {
+  return pageKey(a) === pageKey(b);
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
