@@ -228,7 +228,7 @@ describe('blocks and daily notes over HTTP', () => {
 });
 
 describe('HTTP behaviour', () => {
-  it('answers CORS preflights and exposes Retry-After', async () => {
+  it('answers CORS preflights and exposes the rate-limit headers', async () => {
     const preflight = await fetch(`${emu.url}/object`, {
       method: 'OPTIONS',
       headers: {
@@ -242,7 +242,7 @@ describe('HTTP behaviour', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
     const error = await fetch(`${emu.url}/space`);
-    expect(error.headers.get('access-control-expose-headers')).toBe('Retry-After');
+    expect(error.headers.get('access-control-expose-headers')).toBe('RateLimit,RateLimit-Policy,Retry-After');
   });
 
   it('rate-limits per token and endpoint group with a configurable window', async () => {

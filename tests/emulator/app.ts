@@ -1,32 +1,42 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { bearerToken, tokenKindOf } from './auth.ts';
-import { blockRoutes } from './block-routes.ts';
 import type { EmulatorContext } from './context.ts';
 import { controlRoutes } from './control-routes.ts';
-import { ApiError, errorBody } from './errors.ts';
+import { ApiError, type ApiErrorCode } from './errors.ts';
 import type { FaultRule } from './faults.ts';
 import { htmlResponse } from './html.ts';
 import { renderStatePage } from './html-page.ts';
-import { type AppContext, type AppEnv, apiErrorResponse, jsonResponse, type LogInfo, MAX_BODY_BYTES } from './http.ts';
+import { type AppContext, type AppEnv, jsonResponse, type LogInfo, MAX_BODY_BYTES } from './http.ts';
 import { peekJwt } from './jwt.ts';
-import { listingRoutes } from './listing-routes.ts';
 import { OAuthError } from './oauth.ts';
 import { oauthErrorResponse, oauthRoutes } from './oauth-routes.ts';
-import { objectRoutes } from './object-routes.ts';
+import { type ApiProfile, PROFILE_NAMES, type ProfileName } from './profile.ts';
+import { publishedProfile } from './published-profile.ts';
 import { loggableQuery } from './request-log.ts';
-import { spaceRoutes } from './space-routes.ts';
+import { specProfile } from './spec-profile.ts';
+import { ReferenceViolation } from './violations.ts';
 
-/** Assembles the Hono app: CORS, faults + request log, body limit, the routes, and error mapping. */
+/**
+ * Assembles the Hono app of each profile (CORS, faults + request log, the profile's middleware, body
+ * limit, the routes, error mapping) and answers every request with the active profile's app.
+ */
+
+const PROFILES: Record<ProfileName, ApiProfile> = { spec: specProfile, published: publishedProfile };
 
 /** Paths that are neither logged nor subject to faults: the test controls and the look-at-it page. */
 function isInternal(path: string): boolean {
   return path.startsWith('/__emulator') || path === '/' || path === '/favicon.ico';
 }
 
-const DEFAULT_FAULT_CODES: Record<number, string> = {
+/** The API proper: not the internal paths, not OAuth. */
+function isApiPath(path: string): boolean {
+  return !isInternal(path) && !path.startsWith('/oauth/') && !path.startsWith('/.well-known/');
+}
+
+const DEFAULT_FAULT_CODES: Record<number, ApiErrorCode> = {
   400: 'cap_invalid_request',
   401: 'cap_not_authenticated',
   403: 'cap_forbidden',
@@ -35,10 +45,13 @@ const DEFAULT_FAULT_CODES: Record<number, string> = {
   429: 'cap_rate_limited',
 };
 
-function faultResponse(rule: FaultRule): Response {
+function faultResponse(rule: FaultRule, profile: ApiProfile): Response {
   const status = rule.status ?? 500;
   const body =
-    rule.body ?? JSON.stringify(errorBody(DEFAULT_FAULT_CODES[status] ?? 'cap_internal_error', 'Injected fault'));
+    rule.body ??
+    JSON.stringify(
+      profile.errorBody(new ApiError(DEFAULT_FAULT_CODES[status] ?? 'cap_internal_error', 'Injected fault')),
+    );
   const guessed = /^\s*</.test(body)
     ? 'text/html; charset=utf-8'
     : /^\s*[[{"]/.test(body)
@@ -63,7 +76,7 @@ async function peekForm(c: AppContext): Promise<URLSearchParams | undefined> {
   return new URLSearchParams(await c.req.raw.clone().text());
 }
 
-function faultsAndLog(ctx: EmulatorContext) {
+function faultsAndLog(ctx: EmulatorContext, profile: ApiProfile) {
   return async (c: AppContext, next: () => Promise<void>) => {
     const path = c.req.path;
     if (isInternal(path)) return next();
@@ -112,7 +125,7 @@ function faultsAndLog(ctx: EmulatorContext) {
     }
     if (answers) {
       record(rule.status ?? 500);
-      return faultResponse(rule);
+      return faultResponse(rule, profile);
     }
     await next();
     record(c.res.status);
@@ -129,7 +142,21 @@ function faultsAndLog(ctx: EmulatorContext) {
   };
 }
 
-export function createApp(ctx: EmulatorContext): Hono<AppEnv> {
+/** An API error as the profile answers it; a reference violation is recorded first. */
+function apiErrorAnswer(ctx: EmulatorContext, profile: ApiProfile, c: AppContext, error: ApiError): Response {
+  if (error instanceof ReferenceViolation) {
+    ctx.violations.add({
+      time: new Date(ctx.clock.now()).toISOString(),
+      method: c.req.method,
+      path: c.req.path,
+      status: error.status,
+      reason: error.message,
+    });
+  }
+  return jsonResponse(profile.errorBody(error), error.status, error.headers);
+}
+
+function profileApp(ctx: EmulatorContext, profile: ApiProfile): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(
     '*',
@@ -137,18 +164,24 @@ export function createApp(ctx: EmulatorContext): Hono<AppEnv> {
       origin: '*',
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['Retry-After'],
+      // The extension reads these cross-origin to pace itself (both profiles, so one client fits both).
+      exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After'],
       maxAge: 600,
     }),
   );
-  app.use('*', faultsAndLog(ctx));
+  app.use('*', faultsAndLog(ctx, profile));
+  const apiMiddleware: MiddlewareHandler<AppEnv> | undefined = profile.apiMiddleware?.(ctx);
+  if (apiMiddleware) app.use('*', (c, next) => (isApiPath(c.req.path) ? apiMiddleware(c, next) : next()));
   app.use(
     '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       // The rest of the body is never read, so the connection cannot be reused: close it.
-      onError: () =>
-        apiErrorResponse(
+      onError: (c) =>
+        apiErrorAnswer(
+          ctx,
+          profile,
+          c,
           new ApiError('cap_payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes (1 MiB)`, {
             Connection: 'close',
           }),
@@ -160,24 +193,37 @@ export function createApp(ctx: EmulatorContext): Hono<AppEnv> {
     htmlResponse(renderStatePage(ctx, c.req.query('refresh') !== '0'), 200, { 'Cache-Control': 'no-store' }),
   );
   app.get('/favicon.ico', () => new Response(null, { status: 204 }));
-  objectRoutes(app, ctx);
-  listingRoutes(app, ctx);
-  spaceRoutes(app, ctx);
-  blockRoutes(app, ctx);
   oauthRoutes(app, ctx);
   controlRoutes(app, ctx);
+  profile.installRoutes(app, ctx);
 
-  app.notFound((c) => jsonResponse(errorBody('cap_not_found', `No route ${c.req.method} ${c.req.path}`), 404));
-  app.onError((error) => {
-    if (error instanceof ApiError) return apiErrorResponse(error);
+  app.notFound((c) => apiErrorAnswer(ctx, profile, c, profile.unknownRoute(c.req.method, c.req.path)));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return apiErrorAnswer(ctx, profile, c, error);
     if (error instanceof OAuthError) return oauthErrorResponse(error);
     if (error instanceof HTTPException) {
-      return jsonResponse(
-        errorBody(error.status === 413 ? 'cap_payload_too_large' : 'cap_invalid_request', error.message),
-        error.status,
-      );
+      const code = error.status === 413 ? 'cap_payload_too_large' : 'cap_invalid_request';
+      return jsonResponse(profile.errorBody(new ApiError(code, error.message)), error.status);
     }
-    return jsonResponse(errorBody('cap_internal_error', `Internal emulator error: ${String(error)}`), 500);
+    return apiErrorAnswer(
+      ctx,
+      profile,
+      c,
+      new ApiError('cap_internal_error', `Internal emulator error: ${String(error)}`),
+    );
   });
   return app;
+}
+
+export interface EmulatorApp {
+  fetch: Hono<AppEnv>['fetch'];
+}
+
+/** One app per profile, built once; each request goes to the profile active when it arrives. */
+export function createApp(ctx: EmulatorContext): EmulatorApp {
+  const apps = Object.fromEntries(PROFILE_NAMES.map((name) => [name, profileApp(ctx, PROFILES[name])])) as Record<
+    ProfileName,
+    Hono<AppEnv>
+  >;
+  return { fetch: (request, env, executionContext) => apps[ctx.profile].fetch(request, env, executionContext) };
 }

@@ -16,8 +16,13 @@ import type { Block, ObjectRecord } from './types.ts';
 
 /** POST /blocks/append, /blocks/markdown/append, PATCH /blocks/block and POST /blocks/delete. */
 
-export function parseContext(store: Store, spaceId: string, takenIds: Set<string>): BlockParseContext {
-  return { newId, takenIds, entityExists: (id) => store.liveObject(spaceId, id) !== undefined };
+export function parseContext(
+  store: Store,
+  spaceId: string,
+  takenIds: Set<string>,
+  publishedFields = false,
+): BlockParseContext {
+  return { newId, takenIds, entityExists: (id) => store.liveObject(spaceId, id) !== undefined, publishedFields };
 }
 
 /** The block property to write: `propertyId`, or the structure's main content property. */
@@ -109,12 +114,16 @@ function commit(store: Store, target: AppendTarget, blocks: Block[]): Block[] {
   return blocks;
 }
 
-export function appendBlocks(store: Store, spaceId: string, body: unknown): Block[] {
+export function appendBlocks(store: Store, spaceId: string, body: unknown, publishedFields = false): Block[] {
   const input = requireRecord(body, 'The request body');
   const target = appendTarget(store, spaceId, input);
   if (!Array.isArray(input.blocks)) throw invalidRequest('"blocks" is required and must be an array of blocks');
   const taken = collectBlockIds(Object.values(target.obj.blocks).flat());
-  return commit(store, target, parseBlocks(input.blocks, parseContext(store, spaceId, taken), 'blocks'));
+  return commit(
+    store,
+    target,
+    parseBlocks(input.blocks, parseContext(store, spaceId, taken, publishedFields), 'blocks'),
+  );
 }
 
 export function appendMarkdown(store: Store, spaceId: string, body: unknown): Block[] {
@@ -123,11 +132,18 @@ export function appendMarkdown(store: Store, spaceId: string, body: unknown): Bl
   return commit(store, target, markdownToBlocks(requireString(input, 'markdown'), newId));
 }
 
-/** Finds a block in any live object of the space. */
-function findBlock(store: Store, spaceId: string, blockId: string, objectId?: string) {
-  const objects = objectId ? [store.requireObject(spaceId, objectId)] : store.liveObjects(spaceId);
+/** Where to look for a block: any live object of the space, or one object (and one of its block properties). */
+export interface BlockScope {
+  objectId?: string;
+  propertyId?: string;
+}
+
+/** Finds a block in any live object of the space, or within the scope. */
+function findBlock(store: Store, spaceId: string, blockId: string, scope: BlockScope = {}) {
+  const objects = scope.objectId ? [store.requireObject(spaceId, scope.objectId)] : store.liveObjects(spaceId);
   for (const obj of objects) {
-    for (const roots of Object.values(obj.blocks)) {
+    for (const [propertyId, roots] of Object.entries(obj.blocks)) {
+      if (scope.propertyId !== undefined && propertyId !== scope.propertyId) continue;
       const location = locateBlock(roots, blockId);
       if (location) return { obj, location };
     }
@@ -135,10 +151,17 @@ function findBlock(store: Store, spaceId: string, blockId: string, objectId?: st
   throw notFound(`No block with id ${blockId}`);
 }
 
-export function patchBlock(store: Store, spaceId: string, blockId: string | undefined, body: unknown): Block {
+export function patchBlock(
+  store: Store,
+  spaceId: string,
+  blockId: string | undefined,
+  body: unknown,
+  scope: BlockScope = {},
+  publishedFields = false,
+): Block {
   if (!blockId) throw invalidRequest('Query parameter "id" (the block id) is required');
   const input = requireRecord(body, 'The request body');
-  const { obj, location } = findBlock(store, spaceId, blockId);
+  const { obj, location } = findBlock(store, spaceId, blockId, scope);
   const existing = location.block;
   if (input.type !== existing.type) {
     throw invalidInput(`Block ${blockId} is a ${existing.type}; the request's type is ${JSON.stringify(input.type)}`);
@@ -151,7 +174,7 @@ export function patchBlock(store: Store, spaceId: string, blockId: string | unde
   const keepBlocks = input.blocks === undefined;
   const keepColumns = input.columns === undefined && existing.type === 'GridBlock';
   const request = { ...input, id: undefined, ...(keepColumns ? { columns: [] } : {}) };
-  const replacement = parseBlock(request, parseContext(store, spaceId, taken), 'block');
+  const replacement = parseBlock(request, parseContext(store, spaceId, taken, publishedFields), 'block');
   replacement.id = blockId;
   if (keepBlocks && (replacement.type === 'TextBlock' || replacement.type === 'GroupBlock')) {
     replacement.blocks = existing.type === 'TextBlock' || existing.type === 'GroupBlock' ? existing.blocks : [];
@@ -170,13 +193,13 @@ export function deleteBlocks(store: Store, spaceId: string, body: unknown): stri
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) {
     throw invalidRequest('"blockIds" must be a non-empty array of block ids');
   }
-  const objectId = optionalString(input, 'objectId');
+  const scope = { objectId: optionalString(input, 'objectId') };
   // Resolve every id first so an unknown id changes nothing.
-  for (const id of ids) findBlock(store, spaceId, id, objectId);
+  for (const id of ids) findBlock(store, spaceId, id, scope);
   const touched = new Set<ObjectRecord>();
   for (const id of ids) {
     try {
-      const { obj, location } = findBlock(store, spaceId, id, objectId);
+      const { obj, location } = findBlock(store, spaceId, id, scope);
       location.siblings.splice(location.index, 1);
       touched.add(obj);
     } catch {

@@ -1,7 +1,7 @@
 import { invalidInput } from './errors.ts';
 import { isUuid } from './ids.ts';
 import { isRecord } from './input.ts';
-import type { Block, Hierarchy, TextBlock, TextStyle, Token } from './types.ts';
+import type { Block, GridBlock, Hierarchy, TextBlock, TextPresentation, TextStyle, Token } from './types.ts';
 
 /**
  * Validation of client-sent blocks and text tokens, and helpers over block trees. Blocks sent by
@@ -15,6 +15,12 @@ export interface BlockParseContext {
   takenIds: Set<string>;
   /** Whether an EntityBlock may point at this id (a live object of the token's space). */
   entityExists(id: string): boolean;
+  /**
+   * Keep what only the published reference has (TextBlock `presentation`, GridBlock `layout`, links
+   * to objects and dates). The published profile's routes translate requests into these fields;
+   * the spec profile never sets this, so its clients cannot store them.
+   */
+  publishedFields?: boolean;
 }
 
 const STYLE_KEYS = ['bold', 'italic', 'strikethrough', 'underline', 'code'] as const;
@@ -32,13 +38,13 @@ function parseStyle(input: unknown, path: string): TextStyle | undefined {
   return Object.keys(style).length > 0 ? style : undefined;
 }
 
-export function parseTokens(input: unknown, path: string): Token[] {
+export function parseTokens(input: unknown, path: string, publishedFields = false): Token[] {
   if (input === undefined) return [];
   if (!Array.isArray(input)) throw invalidInput(`${path} must be an array of text tokens`);
-  return input.map((raw, index) => parseToken(raw, `${path}[${index}]`));
+  return input.map((raw, index) => parseToken(raw, `${path}[${index}]`, publishedFields));
 }
 
-function parseToken(raw: unknown, path: string): Token {
+function parseToken(raw: unknown, path: string, publishedFields: boolean): Token {
   if (!isRecord(raw)) throw invalidInput(`${path} must be a text token object`);
   if (typeof raw.text !== 'string') throw invalidInput(`${path}.text must be a string`);
   const text = raw.text;
@@ -54,15 +60,27 @@ function parseToken(raw: unknown, path: string): Token {
       const style = parseStyle(raw.style, path);
       return style ? { type: 'LinkToken', text, url: raw.url, style } : { type: 'LinkToken', text, url: raw.url };
     }
+    case 'EntityLinkToken':
+    case 'DateLinkToken':
+      if (publishedFields) return publishedLinkToken(raw, text, path);
+      break;
     case 'CodeToken':
       return { type: 'CodeToken', text };
     case 'MathToken':
       return { type: 'MathToken', text };
-    default:
-      throw invalidInput(
-        `${path}.type must be TextToken, LinkToken, CodeToken or MathToken (got ${JSON.stringify(raw.type)})`,
-      );
   }
+  throw invalidInput(
+    `${path}.type must be TextToken, LinkToken, CodeToken or MathToken (got ${JSON.stringify(raw.type)})`,
+  );
+}
+
+function publishedLinkToken(raw: Record<string, unknown>, text: string, path: string): Token {
+  const style = parseStyle(raw.style, path);
+  const target =
+    raw.type === 'EntityLinkToken'
+      ? { type: 'EntityLinkToken' as const, text, entityId: String(raw.entityId) }
+      : { type: 'DateLinkToken' as const, text, date: String(raw.date) };
+  return style ? { ...target, style } : target;
 }
 
 export function parseBlocks(input: unknown, ctx: BlockParseContext, path: string): Block[] {
@@ -89,7 +107,9 @@ export function parseBlock(raw: unknown, ctx: BlockParseContext, path: string): 
       if (!Array.isArray(raw.columns)) throw invalidInput(`${path}.columns must be an array of block arrays`);
       const columns = raw.columns.map((column, index) => parseBlocks(column, ctx, `${path}.columns[${index}]`));
       refuseChildren(raw, 'GridBlock', path);
-      return { id, type: 'GridBlock', columns };
+      const grid: GridBlock = { id, type: 'GridBlock', columns };
+      if (ctx.publishedFields && isRecord(raw.layout)) grid.layout = raw.layout as GridBlock['layout'];
+      return grid;
     }
     case 'CodeBlock': {
       refuseChildren(raw, 'CodeBlock', path);
@@ -165,7 +185,7 @@ function parseTextBlock(raw: Record<string, unknown>, id: string, ctx: BlockPars
   const block: TextBlock = {
     id,
     type: 'TextBlock',
-    tokens: parseTokens(raw.tokens, `${path}.tokens`),
+    tokens: parseTokens(raw.tokens, `${path}.tokens`, ctx.publishedFields),
     blocks: optionalChildren(raw.blocks, ctx, `${path}.blocks`),
     hierarchy: parseHierarchy(raw.hierarchy, path),
   };
@@ -182,6 +202,7 @@ function parseTextBlock(raw: Record<string, unknown>, id: string, ctx: BlockPars
     if (raw.quote !== true) throw invalidInput(`${path}.quote must be true (or omitted)`);
     block.quote = true;
   }
+  if (ctx.publishedFields && isRecord(raw.presentation)) block.presentation = raw.presentation as TextPresentation;
   return block;
 }
 

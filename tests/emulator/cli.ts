@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from './profile.ts';
 import { DEMO, DEMO_TOKENS, RESEARCH } from './seed.ts';
 import { DEFAULT_DAILY_NOTE_DELAY_MS, DEFAULT_PORT, startEmulator } from './server.ts';
 
-/** `npm run emulator -- [--port 8787] [--host 127.0.0.1] [--data FILE] [--daily-note-delay MS] [--seed N]` */
+/** `npm run emulator -- [--port 8787] [--host 127.0.0.1] [--data FILE] [--daily-note-delay MS] [--seed N] [--profile spec|published]` */
 
 const USAGE = `Workspace Notes API emulator
 
@@ -13,6 +14,8 @@ Usage: npm run emulator -- [options]
   --data FILE            keep all state in FILE across restarts (default: in memory)
   --daily-note-delay MS  delay before daily-note appends are applied (default ${DEFAULT_DAILY_NOTE_DELAY_MS})
   --seed N               seed of the fault-injection random numbers
+  --profile NAME         spec (default: the spec word for word) or published (as the live
+                         service's published reference describes it)
   --help                 show this help`;
 
 function integer(value: string | undefined, name: string): number | undefined {
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     data: { type: 'string' },
     'daily-note-delay': { type: 'string' },
     seed: { type: 'string' },
+    profile: { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -41,16 +45,24 @@ if (values.help) {
   process.exit(0);
 }
 
+const profile = values.profile ?? DEFAULT_PROFILE;
+if (!isProfileName(profile)) {
+  console.error(`--profile must be one of ${PROFILE_NAMES.join(', ')}`);
+  process.exit(2);
+}
+
 const emulator = await startEmulator({
   port: integer(values.port, 'port') ?? DEFAULT_PORT,
   host: values.host,
   dataFile: values.data,
   dailyNoteDelayMs: integer(values['daily-note-delay'], 'daily-note-delay'),
   seed: integer(values.seed, 'seed'),
+  profile,
 });
 
 console.log(`Workspace emulator listening on ${emulator.url}
   Look at it:    ${emulator.url}/
+  Profile:       ${emulator.profile}${emulator.profile === 'published' ? ' (the published reference)' : ' (the spec)'}
   State:         ${values.data ? `persisted in ${values.data}` : 'in memory (use --data FILE to keep it)'}
 
 Spaces

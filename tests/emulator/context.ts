@@ -2,11 +2,13 @@ import { type Clock, createClock } from './clock.ts';
 import { applyDailyNoteJob, DailyNoteQueue } from './daily-notes.ts';
 import { FaultInjector } from './faults.ts';
 import { OAuthService } from './oauth.ts';
+import type { ProfileName } from './profile.ts';
 import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
 import { RequestLog } from './request-log.ts';
 import { buildSeed } from './seed.ts';
 import { Store } from './store.ts';
 import type { EmulatorData } from './types.ts';
+import { ViolationLog } from './violations.ts';
 
 /** Everything a request handler may need, shared by the route modules. */
 export interface EmulatorContext {
@@ -17,10 +19,21 @@ export interface EmulatorContext {
   readonly faults: FaultInjector;
   readonly log: RequestLog;
   readonly dailyNotes: DailyNoteQueue;
+  /** Requests the published profile refused for breaking its reference. */
+  readonly violations: ViolationLog;
+  /** The profile answering the API now (the state is the same in both). */
+  profile: ProfileName;
   /** Known once the server listens; the OAuth issuer, token audience and `resource`. */
   baseUrl: string;
-  /** Back to the seed and the startup settings: state, faults, log, clock offset, OAuth, limits. */
-  reset(): void;
+  /**
+   * Back to the seed and the startup settings: state, faults, log, violations, clock offset, OAuth,
+   * limits; and to `profile`, else the startup profile.
+   */
+  reset(options?: ResetOptions): void;
+}
+
+export interface ResetOptions {
+  profile?: ProfileName;
 }
 
 export interface ContextOptions {
@@ -29,6 +42,7 @@ export interface ContextOptions {
   rateLimits: RateLimitSettings;
   dailyNoteDelayMs: number;
   seed?: number;
+  profile: ProfileName;
 }
 
 export function createContext(options: ContextOptions): EmulatorContext {
@@ -43,8 +57,10 @@ export function createContext(options: ContextOptions): EmulatorContext {
     faults: new FaultInjector(options.seed),
     log: new RequestLog(),
     dailyNotes,
+    violations: new ViolationLog(),
+    profile: options.profile,
     baseUrl: 'http://127.0.0.1',
-    reset() {
+    reset(resetOptions = {}) {
       dailyNotes.clear();
       dailyNotes.delayMs = options.dailyNoteDelayMs;
       store.load(buildSeed(store.data.jwtSecret));
@@ -53,6 +69,8 @@ export function createContext(options: ContextOptions): EmulatorContext {
       context.log.clear();
       context.oauth.reset();
       context.limiter.configure(options.rateLimits);
+      context.violations.clear();
+      context.profile = resetOptions.profile ?? options.profile;
       store.changed();
     },
   };

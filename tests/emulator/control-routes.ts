@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { EmulatorContext } from './context.ts';
+import type {
+  AddedFault,
+  ClockAnswer,
+  DailyNoteDelayAnswer,
+  FaultsAnswer,
+  LogAnswer,
+  MintedToken,
+  RevokeTokenAnswer,
+  StateAnswer,
+  ViolationsAnswer,
+} from './control-api.ts';
 import { invalidRequest, notFound } from './errors.ts';
 import { parseFaultRule } from './faults.ts';
 import { fileBody, verifyFileSignature } from './files.ts';
 import { type AppContext, type AppEnv, jsonResponse } from './http.ts';
 import { isRecord } from './input.ts';
 import { renderObject } from './objects.ts';
+import { isProfileName, PROFILE_NAMES } from './profile.ts';
 import { titleOf } from './property-values.ts';
 import { mergeRateLimits, rateLimitOptionsError } from './rate-limit.ts';
 import { renderStructure } from './space-routes.ts';
@@ -33,15 +45,23 @@ async function body(c: AppContext): Promise<Record<string, unknown>> {
 const noContent = () => new Response(null, { status: 204 });
 
 export function controlRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
-  const clockState = () => ({
+  const clockState = (): ClockAnswer => ({
     now: new Date(ctx.clock.now()).toISOString(),
     offsetSeconds: ctx.clock.offsetMs() / 1000,
   });
 
-  app.post('/__emulator/reset', () => {
-    ctx.reset();
+  app.post('/__emulator/reset', async (c) => {
+    const { profile } = await body(c);
+    if (profile !== undefined && !isProfileName(profile)) {
+      throw invalidRequest(`profile must be one of ${PROFILE_NAMES.join(', ')}`);
+    }
+    ctx.reset({ profile });
     return noContent();
   });
+
+  app.get('/__emulator/violations', () =>
+    jsonResponse({ violations: ctx.violations.list() } satisfies ViolationsAnswer),
+  );
 
   app.get('/__emulator/clock', () => jsonResponse(clockState()));
   app.post('/__emulator/clock', async (c) => {
@@ -54,9 +74,9 @@ export function controlRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
   });
 
   app.post('/__emulator/faults', async (c) =>
-    jsonResponse({ id: ctx.faults.add(parseFaultRule(await body(c))).id }, 201),
+    jsonResponse({ id: ctx.faults.add(parseFaultRule(await body(c))).id } satisfies AddedFault, 201),
   );
-  app.get('/__emulator/faults', () => jsonResponse({ faults: ctx.faults.list() }));
+  app.get('/__emulator/faults', () => jsonResponse({ faults: ctx.faults.list() } satisfies FaultsAnswer));
   app.delete('/__emulator/faults', () => {
     ctx.faults.clear();
     return noContent();
@@ -69,7 +89,7 @@ export function controlRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
   app.get('/__emulator/log', (c) => {
     const since = Number(c.req.query('since') ?? '0');
     if (!Number.isFinite(since)) throw invalidRequest('since must be a number');
-    return jsonResponse({ entries: ctx.log.since(since) });
+    return jsonResponse({ entries: ctx.log.since(since) } satisfies LogAnswer);
   });
   app.delete('/__emulator/log', () => {
     ctx.log.clear();
@@ -99,6 +119,7 @@ export function controlRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
       }));
     return jsonResponse({
       ...clockState(),
+      profile: ctx.profile,
       pendingDailyNotes: ctx.dailyNotes.pending,
       spaces,
       connections: snapshot.connections.map(({ id, clientId, spaceId: space, scopes, removed, createdAt }) => ({
@@ -109,7 +130,7 @@ export function controlRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
         removed,
         createdAt: new Date(createdAt).toISOString(),
       })),
-    });
+    } satisfies StateAnswer);
   });
 
   app.get('/__emulator/rate-limits', () => jsonResponse(ctx.limiter.settings));
@@ -150,7 +171,7 @@ export function controlRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
         spaceId: record.spaceId,
         scopes: record.scopes,
         expiresAt: record.expiresAt === null ? null : new Date(record.expiresAt).toISOString(),
-      },
+      } satisfies MintedToken,
       201,
     );
   });
@@ -163,17 +184,17 @@ export function controlRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
     if (personal) {
       personal.revoked = true;
       ctx.store.changed();
-      return jsonResponse({ revoked: 'personal' });
+      return jsonResponse({ revoked: 'personal' } satisfies RevokeTokenAnswer);
     }
     const connectionId = ctx.oauth.connectionOfToken(token);
     if (connectionId) {
       ctx.oauth.removeConnection(connectionId);
-      return jsonResponse({ revoked: 'connection' });
+      return jsonResponse({ revoked: 'connection' } satisfies RevokeTokenAnswer);
     }
     throw notFound('Unknown token');
   });
 
-  const delayState = () => ({ delayMs: ctx.dailyNotes.delayMs, pending: ctx.dailyNotes.pending });
+  const delayState = (): DailyNoteDelayAnswer => ({ delayMs: ctx.dailyNotes.delayMs, pending: ctx.dailyNotes.pending });
   app.get('/__emulator/daily-note-delay', () => jsonResponse(delayState()));
   app.post('/__emulator/daily-note-delay', async (c) => {
     const { delayMs } = await body(c);

@@ -27,13 +27,14 @@ export interface DailyNoteJob {
 
 /**
  * Parses `POST /blocks/daily-note/append` (exactly one of `markdown` or `blocks`) or, with
- * `markdownOnly`, `POST /blocks/markdown/daily-note`.
+ * `markdownOnly`, `POST /blocks/markdown/daily-note`. `publishedFields`: see BlockParseContext.
  */
 export function parseDailyNoteRequest(
   store: Store,
   spaceId: string,
   body: unknown,
   markdownOnly: boolean,
+  publishedFields = false,
 ): DailyNoteJob {
   const input = requireRecord(body, 'The request body');
   if (!store.structure(spaceId, STRUCTURE.dailyNote)) throw unsupported('This space has no daily notes');
@@ -54,7 +55,7 @@ export function parseDailyNoteRequest(
     if (markdown === undefined) throw invalidRequest('"markdown" is required and must be a string');
     blocks = markdownToBlocks(markdown, newId);
   } else if (hasBlocks && !hasMarkdown) {
-    blocks = parseBlocks(input.blocks, parseContext(store, spaceId, new Set()), 'blocks');
+    blocks = parseBlocks(input.blocks, parseContext(store, spaceId, new Set(), publishedFields), 'blocks');
   } else {
     throw invalidRequest('Send exactly one of "markdown" or "blocks"');
   }

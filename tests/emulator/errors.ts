@@ -1,4 +1,8 @@
-/** API errors, answered as `{"error": {"code", "message"}}` (decisions table in README.md). */
+/**
+ * API errors, raised with the spec profile's codes. Each profile answers them in its own body
+ * shape and code vocabulary (spec: `{"error": {"code", "message"}}`; published: `{code, message,
+ * details?}`, see published-errors.ts); the decisions table in README.md has both.
+ */
 
 export type ApiErrorCode =
   | 'cap_invalid_input'
@@ -27,12 +31,20 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly status: number;
   readonly headers: Record<string, string>;
+  /** Machine-readable context; only the published profile's error body carries it. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    code: ApiErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.code = code;
     this.status = STATUS_OF_CODE[code];
     this.headers = headers;
+    this.details = details;
   }
 }
 

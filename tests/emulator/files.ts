@@ -11,8 +11,13 @@ function signature(secret: string, objectId: string, name: string, expires: numb
   return createHmac('sha256', secret).update(`${objectId}\n${name}\n${expires}`).digest('base64url');
 }
 
+/** When a URL signed now stops working, in epoch seconds. */
+export function signedFileExpiry(nowMs: number): number {
+  return Math.floor(nowMs / 1000) + LIFETIME_SECONDS;
+}
+
 export function signedFileUrl(baseUrl: string, secret: string, objectId: string, name: string, nowMs: number): string {
-  const expires = Math.floor(nowMs / 1000) + LIFETIME_SECONDS;
+  const expires = signedFileExpiry(nowMs);
   const sig = signature(secret, objectId, name, expires);
   return `${baseUrl}/__emulator/files/${objectId}/${encodeURIComponent(name)}?expires=${expires}&signature=${sig}`;
 }

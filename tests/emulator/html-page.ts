@@ -1,5 +1,6 @@
 import type { EmulatorContext } from './context.ts';
 import { escapeHtml, htmlDocument, safeHref } from './html.ts';
+import type { ProfileName } from './profile.ts';
 import { titleOf } from './property-values.ts';
 import type { Store } from './store.ts';
 import { STRUCTURE } from './structures.ts';
@@ -10,6 +11,11 @@ import type { Block, ObjectRecord, PropertyDefinition, StructureRecord, TextBloc
  * refreshing itself every 2 seconds, so a person can watch clips arrive. Everything from the
  * store is escaped: it is clipped web text.
  */
+
+const PROFILE_DESCRIPTIONS: Record<ProfileName, string> = {
+  spec: 'answers as the spec says',
+  published: 'answers as the live service’s published reference says',
+};
 
 /** Cards shown per structure before "… and N more" (the Research space has 2,500 tags). */
 const CARD_LIMIT = 40;
@@ -213,7 +219,7 @@ ${groups}
     'Workspace emulator',
     `<main>
 <h1>Workspace emulator</h1>
-<p class="muted">API at ${escapeHtml(ctx.baseUrl)} · emulator time ${escapeHtml(new Date(ctx.clock.now()).toISOString())} · ${toggle}</p>
+<p class="muted">API at ${escapeHtml(ctx.baseUrl)} · profile <strong>${escapeHtml(ctx.profile)}</strong> (${PROFILE_DESCRIPTIONS[ctx.profile]}) · emulator time ${escapeHtml(new Date(ctx.clock.now()).toISOString())} · ${toggle}</p>
 ${sections.join('\n')}
 </main>`,
     refresh ? { refreshSeconds: 2 } : {},

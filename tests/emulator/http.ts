@@ -2,7 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { authenticate, type Principal, requireScope } from './auth.ts';
 import type { EmulatorContext } from './context.ts';
-import { type ApiError, errorBody, invalidRequest } from './errors.ts';
+import { invalidRequest } from './errors.ts';
 import type { RateLimitGroup } from './rate-limit.ts';
 import type { LogEntry } from './request-log.ts';
 import type { Scope } from './types.ts';
@@ -32,8 +32,9 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   });
 }
 
-export function apiErrorResponse(error: ApiError): Response {
-  return jsonResponse(errorBody(error.code, error.message), error.status, error.headers);
+/** 200 with an empty body: the published profile's answer of `DELETE /object` and daily-note appends. */
+export function emptyOk(): Response {
+  return new Response(null, { status: 200 });
 }
 
 /** Reads a JSON request body: requires a JSON content type, and malformed JSON is `cap_invalid_request`. */
@@ -51,13 +52,13 @@ export async function readJson(c: AppContext): Promise<unknown> {
   }
 }
 
-/** Authentication, rate limit, then scope, for an API route. */
-export function api(ctx: EmulatorContext, group: RateLimitGroup, scope: Scope): MiddlewareHandler<AppEnv> {
+/** Authentication, rate limit (the spec profile's groups; none without `group`), then scope, for an API route. */
+export function api(ctx: EmulatorContext, group: RateLimitGroup | null, scope: Scope): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const principal = authenticate(ctx.store, ctx.oauth, c.req.header('authorization'));
     const info = c.get('logInfo');
     if (info && principal.clientId) info.clientId = principal.clientId;
-    ctx.limiter.hit(group, principal.rateKey);
+    if (group) ctx.limiter.hit(group, principal.rateKey);
     requireScope(principal, scope);
     c.set('principal', principal);
     await next();

@@ -88,17 +88,27 @@ export function rankTitle(title: string, query: string): number | null {
 export function searchObjects(store: Store, spaceId: string, body: unknown): { results: ObjectSummary[] } {
   const input = requireRecord(body, 'The request body');
   if (typeof input.query !== 'string') throw invalidRequest('"query" is required and must be a string');
-  const structureIds = optionalStringArray(input, 'structureIds');
+  return searchTitles(store, spaceId, input.query, optionalStringArray(input, 'structureIds'), SEARCH_LIMIT);
+}
+
+/** Title search of both profiles: the best `limit` matches (the spec profile always asks for 50). */
+export function searchTitles(
+  store: Store,
+  spaceId: string,
+  rawQuery: string,
+  structureIds: string[] | undefined,
+  limit: number,
+): { results: ObjectSummary[] } {
   for (const structureId of structureIds ?? []) {
     if (!store.structure(spaceId, structureId)) throw invalidInput(`structureIds: unknown structure "${structureId}"`);
   }
   const candidates = store
     .liveObjects(spaceId)
     .filter((obj) => structureIds === undefined || structureIds.includes(obj.structureId));
-  const query = input.query.trim();
+  const query = rawQuery.trim();
   if (query === '') {
     const recent = candidates.sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : 1));
-    return { results: recent.slice(0, SEARCH_LIMIT).map(summary) };
+    return { results: recent.slice(0, limit).map(summary) };
   }
   const ranked: { obj: ObjectRecord; rank: number; title: string }[] = [];
   for (const obj of candidates) {
@@ -113,5 +123,5 @@ export function searchObjects(store: Store, spaceId: string, body: unknown): { r
       b.obj.createdAt - a.obj.createdAt ||
       (a.obj.id < b.obj.id ? -1 : 1),
   );
-  return { results: ranked.slice(0, SEARCH_LIMIT).map((entry) => summary(entry.obj)) };
+  return { results: ranked.slice(0, limit).map((entry) => summary(entry.obj)) };
 }

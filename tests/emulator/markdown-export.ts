@@ -152,6 +152,11 @@ function renderTokens(tokens: Token[]): string {
         out += emphasize(body, token.style, out.slice(-1), nextChar);
         break;
       }
+      case 'EntityLinkToken':
+      case 'DateLinkToken':
+        // Markdown has no link to an object or a date: the text stays, as the reader sees it.
+        out += emphasize(escapeText(token.text, atLineStart), token.style, out.slice(-1), nextChar);
+        break;
       case 'CodeToken':
         out += codeSpan(token.text);
         break;

@@ -5,6 +5,7 @@ import { optionalString, optionalStringArray, requireRecord, requireString } fro
 import { blocksToMarkdown, tokensToPlainText } from './markdown-export.ts';
 import { markdownToBlocks } from './markdown-import.ts';
 import { readProperties, titleOf, validatePropertyWrites } from './property-values.ts';
+import { specBlocks, specValue } from './spec-shape.ts';
 import type { Store } from './store.ts';
 import { STRUCTURE } from './structures.ts';
 import type { Block, ObjectRecord, PropertyValue, StructureRecord } from './types.ts';
@@ -28,7 +29,7 @@ export function structureOf(store: Store, obj: ObjectRecord): StructureRecord {
 }
 
 /** The collections an object is in that still exist (trashed or deleted collections are hidden). */
-function liveCollections(store: Store, obj: ObjectRecord): string[] {
+export function liveCollections(store: Store, obj: ObjectRecord): string[] {
   return obj.collections.filter((id) => store.liveObject(obj.spaceId, id)?.structureId === STRUCTURE.collection);
 }
 
@@ -38,11 +39,16 @@ export function renderObject(store: Store, obj: ObjectRecord, baseUrl: string): 
     id: obj.id,
     structureId: obj.structureId,
     collections: liveCollections(store, obj),
-    properties: readProperties(structure, obj, store.entityLookup(obj.spaceId)),
+    properties: Object.fromEntries(
+      Object.entries(readProperties(structure, obj, store.entityLookup(obj.spaceId))).map(([id, value]) => [
+        id,
+        specValue(value),
+      ]),
+    ),
   };
   const blockProperties = structure.propertyDefinitions.filter((def) => def.type === 'blocks');
   if (blockProperties.length > 0) {
-    result.blocks = Object.fromEntries(blockProperties.map((def) => [def.id, obj.blocks[def.id] ?? []]));
+    result.blocks = Object.fromEntries(blockProperties.map((def) => [def.id, specBlocks(obj.blocks[def.id] ?? [])]));
   }
   if (obj.files) {
     result.files = obj.files.map((file) => ({
@@ -60,7 +66,7 @@ export function renderObject(store: Store, obj: ObjectRecord, baseUrl: string): 
  * Checks a `collections` list for a structure. Undefined stays undefined (default placement on
  * create, unchanged on patch); `[]` is the structure's default database, i.e. no named collection.
  */
-function resolveCollections(
+export function resolveCollections(
   store: Store,
   spaceId: string,
   structure: StructureRecord,
@@ -87,7 +93,7 @@ function resolveCollections(
   return result;
 }
 
-function insertObject(
+export function insertObject(
   store: Store,
   spaceId: string,
   structure: StructureRecord,
@@ -117,7 +123,7 @@ const CREATE_HINTS: Record<string, string> = {
   [STRUCTURE.dailyNote]: 'use POST /blocks/daily-note/append',
 };
 
-function creatableStructure(store: Store, spaceId: string, structureId: string): StructureRecord {
+export function creatableStructure(store: Store, spaceId: string, structureId: string): StructureRecord {
   const structure = store.structure(spaceId, structureId);
   if (!structure) throw invalidInput(`Unknown structureId "${structureId}"; GET /space/structures lists them`);
   if (!structure.creatable) {
@@ -171,29 +177,48 @@ export function deleteObject(store: Store, spaceId: string, id: string, hardDele
   store.changed();
 }
 
-export function createWeblink(store: Store, spaceId: string, body: unknown): ObjectRecord {
-  const input = requireRecord(body, 'The request body');
-  const url = requireString(input, 'url');
+/** The weblink structure for a new weblink of `url` (which must be an absolute http(s) URL). */
+export function weblinkStructure(store: Store, spaceId: string, url: string): StructureRecord {
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
     throw invalidInput(`"url" must be an absolute http(s) URL; got ${JSON.stringify(url)}`);
   }
   const structure = store.structure(spaceId, STRUCTURE.weblink);
   if (!structure) throw unsupported('This space has no weblink structure');
+  return structure;
+}
+
+/** A new weblink, titled by its URL unless `properties` has a title; `notes` is its body. */
+export function insertWeblink(
+  store: Store,
+  spaceId: string,
+  structure: StructureRecord,
+  url: string,
+  properties: Record<string, PropertyValue>,
+  collections: string[],
+  notes: Block[] | undefined,
+): ObjectRecord {
+  return insertObject(
+    store,
+    spaceId,
+    structure,
+    { title: { type: 'title', title: { value: url } }, ...properties, url: { type: 'url', url: { value: url } } },
+    collections,
+    notes === undefined ? {} : { notes },
+  );
+}
+
+export function createWeblink(store: Store, spaceId: string, body: unknown): ObjectRecord {
+  const input = requireRecord(body, 'The request body');
+  const url = requireString(input, 'url');
+  const structure = weblinkStructure(store, spaceId, url);
   const properties =
     input.properties === undefined
       ? {}
       : validatePropertyWrites(structure, input.properties, store.entityLookup(spaceId));
   const markdown = optionalString(input, 'markdown');
   const collections = resolveCollections(store, spaceId, structure, optionalStringArray(input, 'collections'));
-  const blocks: Record<string, Block[]> = markdown === undefined ? {} : { notes: markdownToBlocks(markdown, newId) };
-  return insertObject(
-    store,
-    spaceId,
-    structure,
-    { title: { type: 'title', title: { value: url } }, ...properties, url: { type: 'url', url: { value: url } } },
-    collections ?? [],
-    blocks,
-  );
+  const notes = markdown === undefined ? undefined : markdownToBlocks(markdown, newId);
+  return insertWeblink(store, spaceId, structure, url, properties, collections ?? [], notes);
 }
 
 export function createFromMarkdown(store: Store, spaceId: string, body: unknown): ObjectRecord {

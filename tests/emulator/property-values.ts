@@ -1,6 +1,7 @@
 import { parseTokens } from './blocks.ts';
 import { invalidInput, invalidRequest } from './errors.ts';
 import { isRecord } from './input.ts';
+import { validateAliases, validateEntities, validateIcon, validateLabels } from './property-payloads.ts';
 import type { DateResolution, ObjectRecord, PropertyDefinition, PropertyValue, StructureRecord } from './types.ts';
 
 /**
@@ -33,11 +34,13 @@ function label(def: PropertyDefinition): string {
 /**
  * Validates a `properties` map for a write. Only properties in the structure's definitions with
  * `writable: true` are accepted. Returns the values to store, keyed by property id.
+ * `publishedFields`: rich text may hold the published reference's links (see BlockParseContext).
  */
 export function validatePropertyWrites(
   structure: StructureRecord,
   input: unknown,
   lookup: EntityLookup,
+  publishedFields = false,
 ): Record<string, PropertyValue> {
   if (!isRecord(input)) throw invalidRequest('"properties" must be an object keyed by property definition id');
   const result: Record<string, PropertyValue> = {};
@@ -47,12 +50,17 @@ export function validatePropertyWrites(
       throw invalidInput(`Property '${id}' is not defined on structure ${structure.id} (${structure.title})`);
     }
     if (!def.writable) throw invalidInput(`Property ${label(def)} is not writable`);
-    result[id] = validateValue(def, value, lookup);
+    result[id] = validateValue(def, value, lookup, publishedFields);
   }
   return result;
 }
 
-function validateValue(def: PropertyDefinition, value: unknown, lookup: EntityLookup): PropertyValue {
+function validateValue(
+  def: PropertyDefinition,
+  value: unknown,
+  lookup: EntityLookup,
+  publishedFields: boolean,
+): PropertyValue {
   const name = label(def);
   if (!isRecord(value)) {
     throw invalidInput(`Property ${name}: the value must be an object { "type": "${def.type}", "${def.type}": … }`);
@@ -104,9 +112,13 @@ function validateValue(def: PropertyDefinition, value: unknown, lookup: EntityLo
       if (!isRecord(payload)) throw invalidInput(`Property ${name}: richText must be { "tokens": [...] }`);
       return {
         type: 'richText',
-        richText: { tokens: parseTokens(payload.tokens, `properties.${def.id}.richText.tokens`) },
+        richText: { tokens: parseTokens(payload.tokens, `properties.${def.id}.richText.tokens`, publishedFields) },
       };
     }
+    case 'aliases':
+      return { type: 'aliases', aliases: { value: validateAliases(scalar(payload, name, 'aliases'), name) } };
+    case 'icon':
+      return { type: 'icon', icon: { value: validateIcon(scalar(payload, name, 'icon'), name) } };
     default:
       // createdAt, lastUpdatedAt and blocks are never writable, so this is unreachable in practice.
       throw invalidInput(`Property ${name} cannot be written through the API`);
@@ -162,48 +174,6 @@ function validateDate(
   return { dateResolution: resolution, start: startIso, end: endIso };
 }
 
-function validateLabels(def: PropertyDefinition, payload: unknown, name: string): { id: string }[] {
-  if (!Array.isArray(payload)) throw invalidInput(`Property ${name}: label must be an array of { id }`);
-  const ids: string[] = [];
-  for (const item of payload) {
-    if (!isRecord(item) || typeof item.id !== 'string')
-      throw invalidInput(`Property ${name}: every label entry needs a string id`);
-    if (!(def.labelSet ?? []).some((option) => option.id === item.id)) {
-      const known = (def.labelSet ?? []).map((option) => `${option.id} (${option.name})`).join(', ');
-      throw invalidInput(`Property ${name}: unknown label option id "${item.id}"; the options are: ${known}`);
-    }
-    if (!ids.includes(item.id)) ids.push(item.id);
-  }
-  if (!def.multiple && ids.length > 1) {
-    throw invalidInput(`Property ${name} is a single-select label: send at most one option (got ${ids.length})`);
-  }
-  return ids.map((id) => ({ id }));
-}
-
-function validateEntities(
-  def: PropertyDefinition,
-  payload: unknown,
-  name: string,
-  lookup: EntityLookup,
-): { id: string }[] {
-  if (!Array.isArray(payload)) throw invalidInput(`Property ${name}: entity must be an array of { id }`);
-  const ids: string[] = [];
-  for (const item of payload) {
-    if (!isRecord(item) || typeof item.id !== 'string')
-      throw invalidInput(`Property ${name}: every entity entry needs a string id`);
-    const target = lookup(item.id);
-    if (!target) throw invalidInput(`Property ${name}: no object with id "${item.id}" in this space`);
-    const allowed = def.allowedStructureIds;
-    if (allowed && !allowed.includes(target.structureId)) {
-      throw invalidInput(
-        `Property ${name} only accepts objects of structure ${allowed.join(' or ')}; "${item.id}" is a ${target.structureId}`,
-      );
-    }
-    if (!ids.includes(item.id)) ids.push(item.id);
-  }
-  return ids.map((id) => ({ id }));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -254,6 +224,10 @@ function readValue(
       };
     case 'richText':
       return stored?.type === 'richText' ? stored : { type: 'richText', richText: { tokens: [] } };
+    case 'aliases':
+      return stored?.type === 'aliases' ? stored : { type: 'aliases', aliases: { value: [] } };
+    case 'icon':
+      return stored?.type === 'icon' ? stored : { type: 'icon', icon: { value: null } };
     case 'date':
       return stored?.type === 'date'
         ? stored

@@ -47,7 +47,45 @@ describe('rate limiter', () => {
     expect(retryAfter(() => limiter.hit('search', 'k'))).toBe('60');
   });
 
+  it('meters a bucket with an explicit limit, counting only when asked, and reports a disabled limiter as full', () => {
+    let now = 1_500;
+    const limiter = new RateLimiter(mergeRateLimits(DEFAULT_RATE_LIMITS, { windowMs: 10_000 }), () => now);
+    expect(limiter.meter('GET /space', 'a', 2, false)).toEqual({
+      limit: 2,
+      remaining: 2,
+      resetSeconds: 9,
+      exceeded: false,
+    });
+    expect(limiter.meter('GET /space', 'a', 2, true)).toMatchObject({ remaining: 1, exceeded: false });
+    expect(limiter.meter('GET /space', 'a', 2, true)).toMatchObject({ remaining: 0, exceeded: false });
+    expect(limiter.meter('GET /space', 'a', 2, true)).toMatchObject({ remaining: 0, exceeded: true });
+    expect(limiter.meter('GET /object', 'a', 2, true)).toMatchObject({ remaining: 1 });
+    now = 9_999;
+    expect(limiter.meter('GET /space', 'a', 2, false).resetSeconds).toBe(1);
+    now = 10_000;
+    expect(limiter.meter('GET /space', 'a', 2, true)).toMatchObject({ remaining: 1, resetSeconds: 10 });
+    limiter.configure(mergeRateLimits(limiter.settings, { enabled: false }));
+    for (let i = 0; i < 5; i++) expect(limiter.meter('GET /space', 'a', 2, true).remaining).toBe(2);
+  });
+
+  it('knows the published endpoint limits: 10 for three endpoints, 30 for the others, overridable', () => {
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, () => 0);
+    expect(['GET /space', 'GET /space/structures', 'POST /object/url'].map((e) => limiter.endpointLimit(e))).toEqual([
+      10, 10, 10,
+    ]);
+    expect(limiter.endpointLimit('PATCH /object')).toBe(30);
+    limiter.configure(mergeRateLimits(DEFAULT_RATE_LIMITS, { endpointLimits: { '*': 5, 'GET /space': 2 } }));
+    expect([
+      limiter.endpointLimit('GET /space'),
+      limiter.endpointLimit('POST /object/url'),
+      limiter.endpointLimit('GET /object'),
+    ]).toEqual([2, 10, 5]);
+  });
+
   it('validates options from the control API', () => {
+    expect(rateLimitOptionsError({ endpointLimits: { 'GET /space': 2, '*': 5 } })).toBeNull();
+    expect(rateLimitOptionsError({ endpointLimits: { space: 2 } })).toMatch(/METHOD \/path/);
+    expect(rateLimitOptionsError({ endpointLimits: { 'GET /space': 0 } })).toMatch(/positive/);
     expect(rateLimitOptionsError({ windowMs: 1000, limits: { read: 5 } })).toBeNull();
     expect(rateLimitOptionsError({ limits: { nope: 5 } })).toMatch(/unknown group/);
     expect(rateLimitOptionsError({ limits: { read: 0 } })).toMatch(/positive/);

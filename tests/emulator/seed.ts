@@ -417,9 +417,12 @@ function newSpace(id: string, title: string, ids: StructureSource): SpaceRecord 
   return { id, title, ownerId: DEMO_USER_ID, structures: spaceStructures(structureIds(ids)) };
 }
 
+/** The Demo space has an icon, the Research space none, so both forms of the published `GET /space` occur. */
+const DEMO_SPACE_ICON = { type: 'emoji', val: '🗂️' } as const;
+
 function seedDemo(): { space: SpaceRecord; objects: ObjectRecord[] } {
   const d = DEMO;
-  const b = new SpaceBuilder(newSpace(d.spaceId, 'Demo space', d), SEED_EPOCH);
+  const b = new SpaceBuilder({ ...newSpace(d.spaceId, 'Demo space', d), icon: { ...DEMO_SPACE_ICON } }, SEED_EPOCH);
   const wp = d.properties.weblink;
   const bp = d.properties.book;
 

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createContext, type EmulatorContext } from './context.ts';
+import { createContext, type EmulatorContext, type ResetOptions } from './context.ts';
 import { Persistence } from './persistence.ts';
+import { DEFAULT_PROFILE, type ProfileName } from './profile.ts';
 import { DEFAULT_RATE_LIMITS, mergeRateLimits, type RateLimitOptions } from './rate-limit.ts';
+import type { Violation } from './violations.ts';
 
 /** Starts the emulator in-process: `const emu = await startEmulator({ port: 0 })`. */
 
@@ -24,6 +26,8 @@ export interface EmulatorOptions {
   seed?: number;
   /** Public base URL, when it differs from http://host:port (e.g. behind a proxy). */
   baseUrl?: string;
+  /** How the API answers: `spec` (default) or `published` (README: "Profiles"). */
+  profile?: ProfileName;
 }
 
 export interface RunningEmulator {
@@ -32,8 +36,14 @@ export interface RunningEmulator {
   port: number;
   /** Stops listening, drops open connections and writes pending data. */
   close(): Promise<void>;
-  /** Same as `POST /__emulator/reset`. */
-  reset(): void;
+  /** The profile answering the API now. */
+  readonly profile: ProfileName;
+  /** Same as `POST /__emulator/reset` (with `{ "profile" }`: reseed and switch to that profile). */
+  reset(options?: ResetOptions): void;
+  /** Switches the profile and keeps the state (both profiles show the same data, shaped differently). */
+  switchProfile(profile: ProfileName): void;
+  /** Same as `GET /__emulator/violations`: requests the published profile refused for breaking its reference. */
+  violations(): Violation[];
   /** Same as `POST /__emulator/clock` with `advanceSeconds`. */
   advanceClock(seconds: number): void;
   /** Resolves once every queued daily-note append has been applied. */
@@ -54,6 +64,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     rateLimits: mergeRateLimits(DEFAULT_RATE_LIMITS, options.rateLimits),
     dailyNoteDelayMs: options.dailyNoteDelayMs ?? DEFAULT_DAILY_NOTE_DELAY_MS,
     seed: options.seed,
+    profile: options.profile ?? DEFAULT_PROFILE,
   });
   const persistence = options.dataFile ? new Persistence(options.dataFile, () => ctx.store.snapshot()) : undefined;
   if (persistence) {
@@ -80,7 +91,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: ctx.baseUrl,
     port: address.port,
     context: ctx,
-    reset: () => ctx.reset(),
+    get profile() {
+      return ctx.profile;
+    },
+    reset: (resetOptions) => ctx.reset(resetOptions),
+    switchProfile: (profile) => {
+      ctx.profile = profile;
+    },
+    violations: () => ctx.violations.list(),
     advanceClock: (seconds) => ctx.clock.advance(seconds),
     dailyNotesIdle: () => ctx.dailyNotes.idle(),
     close: () =>

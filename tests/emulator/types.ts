@@ -1,7 +1,8 @@
 /**
  * Domain types of the emulator: what the spec calls spaces, structures, objects, property values and
- * blocks, plus the emulator's own records for tokens and OAuth connections. The API shapes follow
- * the spec and the decisions table in README.md.
+ * blocks, plus the emulator's own records for tokens and OAuth connections. The stored shapes are
+ * the spec profile's (decisions table in README.md) plus the few fields only the published profile
+ * shows. Over 300 lines on purpose: the whole stored model is meant to be read in one place.
  */
 
 export type Scope = 'api:read' | 'api:write' | 'offline_access';
@@ -29,6 +30,22 @@ export interface LinkToken {
   url: string;
   style?: TextStyle;
 }
+/**
+ * Links the published reference adds (`LinkToken` with `entityId` or `date` instead of `url`).
+ * Only the published profile writes them; the spec profile shows them as plain TextTokens.
+ */
+export interface EntityLinkToken {
+  type: 'EntityLinkToken';
+  text: string;
+  entityId: string;
+  style?: TextStyle;
+}
+export interface DateLinkToken {
+  type: 'DateLinkToken';
+  text: string;
+  date: string;
+  style?: TextStyle;
+}
 export interface CodeToken {
   type: 'CodeToken';
   text: string;
@@ -37,11 +54,24 @@ export interface MathToken {
   type: 'MathToken';
   text: string;
 }
-export type Token = TextToken | LinkToken | CodeToken | MathToken;
+export type Token = TextToken | LinkToken | EntityLinkToken | DateLinkToken | CodeToken | MathToken;
 
 export interface Hierarchy {
   key: 'base' | 'heading';
   val: number;
+}
+
+/**
+ * What the published reference's TextBlock carries beyond the spec profile's shape. Only the
+ * published profile writes and shows it; Markdown and the spec profile ignore it.
+ */
+export interface TextPresentation {
+  /** Ordered lists other than 1. 2. 3. (the block's `list` is then `numbered`). */
+  listType?: 'alphabetical' | 'roman';
+  quoteLayout?: 'standout';
+  textAlignment?: string;
+  colorTheme?: string;
+  highlight?: Record<string, unknown>;
 }
 
 export interface TextBlock {
@@ -54,6 +84,7 @@ export interface TextBlock {
   todo?: { checked: boolean };
   toggle?: { open: boolean };
   quote?: true;
+  presentation?: TextPresentation;
 }
 export interface GroupBlock {
   id: string;
@@ -64,6 +95,8 @@ export interface GridBlock {
   id: string;
   type: 'GridBlock';
   columns: Block[][];
+  /** The published reference's `dividers` and `gridLayout` (one weight per column); published profile only. */
+  layout?: { dividers: boolean; gridLayout: number[] };
 }
 export interface CodeBlock {
   id: string;
@@ -116,6 +149,8 @@ export type PropertyType =
   | 'createdAt'
   | 'lastUpdatedAt'
   | 'richText'
+  | 'aliases'
+  | 'icon'
   | 'blocks';
 
 export type DateResolution = 'day' | 'time';
@@ -169,7 +204,15 @@ export type PropertyValue =
   | { type: 'entity'; entity: { id: string }[] }
   | { type: 'createdAt'; createdAt: { value: string } }
   | { type: 'lastUpdatedAt'; lastUpdatedAt: { value: string } }
-  | { type: 'richText'; richText: { tokens: Token[] } };
+  | { type: 'richText'; richText: { tokens: Token[] } }
+  | { type: 'aliases'; aliases: { value: string[] } }
+  | { type: 'icon'; icon: { value: IconValue | null } };
+
+/** An icon as the published reference shows it (spaces and the `icon` property type). */
+export interface IconValue {
+  type: 'emoji' | 'iconify';
+  val: string;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Stored records
@@ -183,6 +226,8 @@ export interface UserRecord {
 export interface SpaceRecord {
   id: string;
   title: string;
+  /** Only the published profile shows it (its `GET /space` has an optional icon). */
+  icon?: IconValue;
   ownerId: string;
   structures: StructureRecord[];
 }

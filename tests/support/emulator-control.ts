@@ -1,0 +1,95 @@
+import type {
+  AddedFault,
+  ClockAnswer,
+  DailyNoteDelayAnswer,
+  FaultRule,
+  FaultRuleInput,
+  FaultsAnswer,
+  LogAnswer,
+  LogEntry,
+  MintedToken,
+  MintTokenRequest,
+  RateLimitOptions,
+  RateLimitSettings,
+  ResetRequest,
+  RevokeTokenAnswer,
+  StateAnswer,
+  StateFilter,
+  Violation,
+  ViolationsAnswer,
+} from '../emulator/control-api.ts';
+
+/**
+ * A typed client for the emulator's `/__emulator/…` test controls (tests/emulator/README.md, "Test
+ * controls"). Its types are the emulator's own (tests/emulator/control-api.ts), so a test's view of
+ * the control API cannot drift from what the emulator answers. Every failure throws with the
+ * route, the status and the answer's text.
+ */
+
+export interface EmulatorControl {
+  /** Back to the seed; with `{ profile }` also switches the profile (else back to the startup one). */
+  reset(request?: ResetRequest): Promise<void>;
+  state(filter?: StateFilter): Promise<StateAnswer>;
+  /** Request-log entries after `since` (a `seq`); all kept entries without it. */
+  log(since?: number): Promise<LogEntry[]>;
+  clearLog(): Promise<void>;
+  addFault(rule: FaultRuleInput): Promise<string>;
+  faults(): Promise<FaultRule[]>;
+  removeFault(id: string): Promise<void>;
+  clearFaults(): Promise<void>;
+  clock(): Promise<ClockAnswer>;
+  advanceClock(seconds: number): Promise<ClockAnswer>;
+  rateLimits(): Promise<RateLimitSettings>;
+  setRateLimits(options: RateLimitOptions): Promise<RateLimitSettings>;
+  mintToken(request: MintTokenRequest): Promise<MintedToken>;
+  revokeToken(token: string): Promise<RevokeTokenAnswer>;
+  /** Requests the published profile refused for breaking its reference (cleared by reset). */
+  violations(): Promise<Violation[]>;
+  dailyNoteDelay(): Promise<DailyNoteDelayAnswer>;
+  setDailyNoteDelay(delayMs: number): Promise<DailyNoteDelayAnswer>;
+  /** Resolves once every queued daily-note append has been applied. */
+  waitForDailyNotes(): Promise<void>;
+}
+
+export function emulatorControl(baseUrl: string): EmulatorControl {
+  async function send(method: string, path: string, body?: unknown): Promise<Response> {
+    const response = await fetch(`${baseUrl}/__emulator${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) {
+      throw new Error(`${method} /__emulator${path} answered ${response.status}: ${await response.text()}`);
+    }
+    return response;
+  }
+  const json = async <T>(method: string, path: string, body?: unknown) =>
+    (await (await send(method, path, body)).json()) as T;
+  const done = async (method: string, path: string, body?: unknown) => {
+    await send(method, path, body);
+  };
+
+  return {
+    reset: (request) => done('POST', '/reset', request),
+    state: (filter = {}) => {
+      const query = Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined);
+      return json<StateAnswer>('GET', `/state?${new URLSearchParams(query)}`);
+    },
+    log: async (since = 0) => (await json<LogAnswer>('GET', `/log?since=${since}`)).entries,
+    clearLog: () => done('DELETE', '/log'),
+    addFault: async (rule) => (await json<AddedFault>('POST', '/faults', rule)).id,
+    faults: async () => (await json<FaultsAnswer>('GET', '/faults')).faults,
+    removeFault: (id) => done('DELETE', `/faults/${encodeURIComponent(id)}`),
+    clearFaults: () => done('DELETE', '/faults'),
+    clock: () => json<ClockAnswer>('GET', '/clock'),
+    advanceClock: (seconds) => json<ClockAnswer>('POST', '/clock', { advanceSeconds: seconds }),
+    rateLimits: () => json<RateLimitSettings>('GET', '/rate-limits'),
+    setRateLimits: (options) => json<RateLimitSettings>('POST', '/rate-limits', options),
+    mintToken: (request) => json<MintedToken>('POST', '/tokens', request),
+    revokeToken: (token) => json<RevokeTokenAnswer>('POST', '/tokens/revoke', { token }),
+    violations: async () => (await json<ViolationsAnswer>('GET', '/violations')).violations,
+    dailyNoteDelay: () => json<DailyNoteDelayAnswer>('GET', '/daily-note-delay'),
+    setDailyNoteDelay: (delayMs) => json<DailyNoteDelayAnswer>('POST', '/daily-note-delay', { delayMs }),
+    waitForDailyNotes: () => done('POST', '/daily-notes/wait'),
+  };
+}
