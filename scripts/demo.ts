@@ -2,11 +2,14 @@
  * `npm run demo`: the main job without a display. Headless Chromium with the extension, connected
  * to the emulator's demo space; clips a sample page through the popup and sends a rich selection
  * to the daily note, printing what arrived, and writes screenshots to .output/demo/.
+ * `-- --profile published` makes the emulator answer as the live service's published reference says.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from '@playwright/test';
+import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from '../tests/emulator/profile.ts';
 import { DEMO_TOKENS } from '../tests/emulator/seed.ts';
 import type { RunningEmulator } from '../tests/emulator/server.ts';
 import {
@@ -20,6 +23,12 @@ import { startFixtureServer } from './fixture-server.ts';
 import { buildLocalExtension, startLocalEmulator } from './local-setup.ts';
 
 const OUT = path.join(ROOT, '.output', 'demo');
+const { values } = parseArgs({ options: { profile: { type: 'string' } } });
+const emulatorProfile = values.profile ?? DEFAULT_PROFILE;
+if (!isProfileName(emulatorProfile)) {
+  console.error(`--profile must be one of ${PROFILE_NAMES.join(', ')}`);
+  process.exit(2);
+}
 const step = (text: string) => console.log(`• ${text}`);
 
 async function api(emulator: RunningEmulator, pathAndQuery: string): Promise<unknown> {
@@ -57,8 +66,9 @@ async function select(page: Page, css: string): Promise<void> {
 step('Building the extension for the local emulator…');
 const extensionDir = buildLocalExtension();
 const emulator = await startLocalEmulator();
+emulator.switchProfile(emulatorProfile);
 const pages = await startFixtureServer();
-step(`Emulator running at ${emulator.url} (demo space seeded)`);
+step(`Emulator running at ${emulator.url} (demo space seeded, profile ${emulator.profile})`);
 const profile = await mkdtemp(path.join(os.tmpdir(), 'space-clipper-demo-'));
 const context = await launchChromiumWithExtension({ extensionDir, userDataDir: profile, headless: true });
 await mkdir(OUT, { recursive: true });
