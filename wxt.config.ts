@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { originPattern } from './lib/auth/origin-pattern.ts';
 
 /**
  * Public half of the development/test signing key. With it, Chrome derives the fixed extension id
@@ -28,11 +29,18 @@ export const BUILD_DEFINES = {
   __OAUTH_CLIENT_ID__: JSON.stringify(OAUTH_CLIENT_ID),
 };
 
-/** Match pattern for the API's origin (ports are not part of match patterns). */
-function originPattern(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  return `${url.protocol}//${url.hostname}/*`;
-}
+/**
+ * The extension pages' (and the service worker's) content security policy, stricter than the
+ * browsers' default: no plugins, no <base> or form posts to elsewhere, and images only from the
+ * extension, https or inline data, so the popup can never load a page-named icon over plain http.
+ */
+const EXTENSION_PAGES_CSP = [
+  "script-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "img-src 'self' https: data:",
+].join('; ');
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -61,7 +69,9 @@ export default defineConfig({
     homepage_url: 'https://github.com/space-clipper/space-clipper',
     permissions: ['activeTab', 'scripting', 'contextMenus', 'storage', 'identity', 'alarms', 'notifications'],
     host_permissions: [originPattern(API_BASE_URL)],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Another service is asked for when the base URL changes; plain http only on this computer.
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
     action: { default_title: '__MSG_actionTitle__' },
     commands: {
       _execute_action: { suggested_key: { default: 'Alt+Shift+S' }, description: '__MSG_commandOpenPopup__' },
