@@ -31,6 +31,14 @@ const UNREADABLE_KEYS: Record<Unreadable, MessageKey> = {
 
 type Status = { message: string; tone: 'info' | 'error' };
 
+/**
+ * The tab's icon as the browser already loaded it, and only over https or inline: an address a
+ * page names itself could make the popup call a tracker, or send a request in clear text.
+ */
+export function displayableIcon(url: string | undefined): string | undefined {
+  return url?.startsWith('https:') || url?.startsWith('data:image/') ? url : undefined;
+}
+
 /** Loaded when the person opens the properties: not on the path to the first paint. */
 const PropertyFields = lazy(() =>
   import('@/components/property-fields').then((module) => ({ default: module.PropertyFields })),
@@ -155,6 +163,7 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
     })();
   };
 
+  const favicon = displayableIcon(tab.data?.favIconUrl);
   const canSave = url !== '' && !busy;
   const canAppend = effectiveNotes.trim() !== '' && !busy && url !== '';
   const appendTarget = target[0];
@@ -162,7 +171,7 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
   return (
     <form className="clip-form" onSubmit={savePage} noValidate>
       <div className="page-line">
-        {page.data?.faviconUrl && <img className="favicon" src={page.data.faviconUrl} alt="" width="16" height="16" />}
+        {favicon && <img className="favicon" src={favicon} alt="" width="16" height="16" />}
         <span className="page-url" title={url}>
           <span className="visually-hidden">{t('pageAddress')}: </span>
           {url}
