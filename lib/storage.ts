@@ -3,14 +3,14 @@ import { storage } from 'wxt/utils/storage';
 /**
  * Every `browser.storage` item of the extension, typed and versioned, in one place.
  *
- * Nothing secret lives here: `storage.local` can be read by content scripts, so tokens are kept in
- * the extension's own IndexedDB (`lib/db.ts`), which pages and content scripts cannot open.
+ * Nothing secret lives here, and nothing that decides where a token is sent: content scripts can
+ * read and write `storage.local` where the browser does not let us close it (Firefox), so tokens,
+ * the address each token belongs to and the service settings are kept in the extension's own
+ * IndexedDB (`lib/db.ts`), which pages and content scripts cannot open.
  */
 
-/** What the person chose in the options page. `null` means "the value this build was made for". */
+/** What the person chose in the options page (the service address and client id: `lib/auth/settings.ts`). */
 export interface Settings {
-  apiBaseUrl: string | null;
-  oauthClientId: string | null;
   /** Space used by the context menu, the keyboard shortcuts and a fresh popup. */
   defaultSpaceId: string | null;
   /** Whether daily-note appends get the service's automatic timestamp heading. */
@@ -18,7 +18,7 @@ export interface Settings {
 }
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: { apiBaseUrl: null, oauthClientId: null, defaultSpaceId: null, dailyNoteTimestamp: true },
+  fallback: { defaultSpaceId: null, dailyNoteTimestamp: true },
   version: 1,
 });
 
@@ -27,15 +27,15 @@ export type ConnectionMethod = 'oauth' | 'token';
 /** `needs-sign-in`: the refresh token was refused (or the personal token revoked); clips wait. */
 export type ConnectionState = 'connected' | 'needs-sign-in';
 
-/** A connected space. A token is bound to one space, so there is one connection per space. */
+/**
+ * A connected space, as the pages show it. A token is bound to one space, so there is one
+ * connection per space. Where its token goes is kept beside the token (`lib/auth/secret-store.ts`).
+ */
 export interface Connection {
   /** The space id: connections are keyed by the space they reach. */
   spaceId: string;
   spaceTitle: string;
   method: ConnectionMethod;
-  baseUrl: string;
-  /** OAuth client the tokens were issued to (OAuth connections only). */
-  clientId: string | null;
   /** Scopes granted (OAuth) — personal tokens do not say, so empty for them. */
   scopes: string[];
   state: ConnectionState;

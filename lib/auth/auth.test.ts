@@ -12,7 +12,7 @@ import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
 import { REVOCATION_ALARM, retryPendingRevocations } from './revocations';
 import { forgetCachedSecrets, type OAuthSecret, readSecret, writeSecret } from './secret-store';
-import { effectiveServiceSettings as settingsFor } from './settings';
+import { saveServiceSettings, effectiveServiceSettings as settingsFor } from './settings';
 import { apiForSpace } from './space-api';
 
 let emulator: RunningEmulator;
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(async () => {
   emulator.reset();
-  await settingsItem.setValue({ ...(await settingsItem.getValue()), apiBaseUrl: emulator.url });
+  await saveServiceSettings({ apiBaseUrl: emulator.url });
 });
 
 type LogEntry = { path: string; status: number; grantType?: string; method: string };
@@ -47,7 +47,12 @@ describe('personal API tokens', () => {
   it('are checked with GET /space and connect the space they are bound to', async () => {
     const connection = await connectWithPersonalToken(emulator.url, `  ${DEMO_TOKENS.demo}\n`);
     expect(connection).toMatchObject({ spaceId: DEMO.spaceId, spaceTitle: 'Demo space', method: 'token' });
-    expect(await readSecret(DEMO.spaceId)).toEqual({ spaceId: DEMO.spaceId, method: 'token', token: 'cap-api-demo' });
+    expect(await readSecret(DEMO.spaceId)).toEqual({
+      spaceId: DEMO.spaceId,
+      method: 'token',
+      token: 'cap-api-demo',
+      baseUrl: emulator.url,
+    });
     expect((await settingsItem.getValue()).defaultSpaceId).toBe(DEMO.spaceId);
   });
 

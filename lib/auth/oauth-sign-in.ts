@@ -22,7 +22,8 @@ export const OAUTH_SCOPES = 'api:read api:write offline_access';
  * there would lose the answer.
  *
  * Returns the connected space. Signing in to a space that is already connected replaces its
- * tokens and clears "needs sign-in".
+ * tokens and clears "needs sign-in". `service` must come
+ * from trusted state (`effectiveServiceSettings`): the tokens will only ever be sent there.
  */
 export async function signInWithOAuth(service: { baseUrl: string; clientId: string }): Promise<Connection> {
   const baseUrl = normalizeBaseUrl(service.baseUrl);
@@ -79,13 +80,13 @@ export async function signInWithOAuth(service: { baseUrl: string; clientId: stri
     accessToken: tokens.accessToken,
     expiresAt: tokens.expiresAt,
     refreshToken: tokens.refreshToken ?? null,
+    baseUrl,
+    clientId: service.clientId,
   });
   const connection: Connection = {
     spaceId: space.id,
     spaceTitle: space.title,
     method: 'oauth',
-    baseUrl,
-    clientId: service.clientId,
     scopes: tokens.scope.split(' ').filter(Boolean),
     state: 'connected',
     connectedAt: Date.now(),

@@ -15,7 +15,8 @@ export function personalTokenProblem(token: string): string | undefined {
 
 /**
  * Connects a space with a personal API token. The token is checked with `GET /space` before it
- * is stored, which also tells which space it is bound to.
+ * is stored, which also tells which space it is bound to. `baseUrlInput` must come from trusted
+ * state (`effectiveServiceSettings`): the token will only ever be sent there.
  */
 export async function connectWithPersonalToken(baseUrlInput: string, rawToken: string): Promise<Connection> {
   const token = rawToken.trim();
@@ -37,13 +38,11 @@ export async function connectWithPersonalToken(baseUrlInput: string, rawToken: s
     auth: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token },
   });
   const space = await api.getSpace();
-  await writeSecret({ spaceId: space.id, method: 'token', token });
+  await writeSecret({ spaceId: space.id, method: 'token', token, baseUrl });
   const connection: Connection = {
     spaceId: space.id,
     spaceTitle: space.title,
     method: 'token',
-    baseUrl,
-    clientId: null,
     scopes: [],
     state: 'connected',
     connectedAt: Date.now(),

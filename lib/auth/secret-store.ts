@@ -1,19 +1,30 @@
 import { db } from '../db';
 
+/**
+ * Where a space's tokens may be sent, kept in the same record as the tokens: only the background
+ * can change it, so nothing a page or content script writes can redirect a token.
+ */
+interface TokenDestination {
+  /** The service that issued the token (normalized base URL): every request carrying it goes here. */
+  baseUrl: string;
+}
+
 /** A personal API token: it does not expire and cannot be refreshed. */
-export interface PersonalTokenSecret {
+export interface PersonalTokenSecret extends TokenDestination {
   spaceId: string;
   method: 'token';
   token: string;
 }
 
 /** An OAuth token pair. `expiresAt` is in ms since the epoch. */
-export interface OAuthSecret {
+export interface OAuthSecret extends TokenDestination {
   spaceId: string;
   method: 'oauth';
   accessToken: string;
   expiresAt: number;
   refreshToken: string | null;
+  /** The OAuth client the tokens were issued to: refresh and revocation name it. */
+  clientId: string;
 }
 
 export type StoredSecret = PersonalTokenSecret | OAuthSecret;
@@ -37,6 +48,11 @@ export async function readSecret(spaceId: string): Promise<StoredSecret | undefi
 export async function writeSecret(secret: StoredSecret): Promise<void> {
   await (await db()).put('secrets', secret);
   cache.set(secret.spaceId, secret);
+}
+
+/** Every space's secret, e.g. to know which services the connected spaces still use. */
+export async function listSecrets(): Promise<StoredSecret[]> {
+  return (await db()).getAll('secrets');
 }
 
 export async function deleteSecret(spaceId: string): Promise<void> {

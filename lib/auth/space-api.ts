@@ -1,10 +1,13 @@
 import { createWorkspaceApi, NotAuthenticatedError, type WorkspaceApi } from '../api';
-import { getConnection } from './connections';
+import { readSecret } from './secret-store';
 import { authProviderFor } from './token-provider';
 
-/** The API client for a connected space, with that connection's tokens. */
+/**
+ * The API client for a connected space, with that connection's tokens, at the address stored
+ * with them: what `storage.local` says about the space never decides where its token goes.
+ */
 export async function apiForSpace(spaceId: string): Promise<WorkspaceApi> {
-  const connection = await getConnection(spaceId);
-  if (!connection) throw new NotAuthenticatedError({ endpoint: `connection ${spaceId}` });
-  return createWorkspaceApi({ baseUrl: connection.baseUrl, auth: authProviderFor(spaceId) });
+  const secret = await readSecret(spaceId);
+  if (!secret) throw new NotAuthenticatedError({ endpoint: `connection ${spaceId}` });
+  return createWorkspaceApi({ baseUrl: secret.baseUrl, auth: authProviderFor(spaceId) });
 }

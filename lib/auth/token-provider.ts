@@ -1,5 +1,5 @@
 import { type AuthProvider, NotAuthenticatedError, OAuthError, refreshTokens } from '../api';
-import { getConnection, setConnectionState } from './connections';
+import { setConnectionState } from './connections';
 import { oauthMetadata } from './oauth-metadata';
 import { type OAuthSecret, readSecret, writeSecret } from './secret-store';
 
@@ -53,17 +53,15 @@ function refreshOnce(spaceId: string, staleToken: string, now: () => number): Pr
       return secret.accessToken;
     }
     if (!secret.refreshToken) return needsSignIn(spaceId);
-    const connection = await getConnection(spaceId);
-    if (!connection?.clientId) throw notConnected(spaceId);
     try {
+      // The refresh token goes only where the secret itself says it came from.
       const tokens = await refreshTokens({
-        metadata: await oauthMetadata(connection.baseUrl),
-        clientId: connection.clientId,
+        metadata: await oauthMetadata(secret.baseUrl),
+        clientId: secret.clientId,
         refreshToken: secret.refreshToken,
       });
       const rotated: OAuthSecret = {
-        spaceId,
-        method: 'oauth',
+        ...secret,
         accessToken: tokens.accessToken,
         expiresAt: tokens.expiresAt,
         // A server that does not rotate keeps the old refresh token valid.

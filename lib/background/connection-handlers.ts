@@ -1,18 +1,13 @@
 import { z } from 'zod/mini';
-import { normalizeBaseUrl } from '../api';
 import { listConnections } from '../auth/connections';
 import { disconnect } from '../auth/disconnect';
 import { signInWithOAuth } from '../auth/oauth-sign-in';
 import { connectWithPersonalToken } from '../auth/personal-token';
-import { effectiveServiceSettings } from '../auth/settings';
+import { effectiveServiceSettings, saveServiceSettings } from '../auth/settings';
 import { BUILD_API_BASE_URL, BUILD_OAUTH_CLIENT_ID } from '../build-config';
-import type { ConnectionsView, ConnectionView } from '../messaging';
-import { type Connection, settingsItem } from '../storage';
+import type { ConnectionsView } from '../messaging';
+import { settingsItem } from '../storage';
 import { asResult, handle } from './router';
-
-function view({ clientId: _hidden, ...visible }: Connection): ConnectionView {
-  return visible;
-}
 
 async function connectionsView(): Promise<ConnectionsView> {
   const [connections, settings, service] = await Promise.all([
@@ -21,7 +16,7 @@ async function connectionsView(): Promise<ConnectionsView> {
     effectiveServiceSettings(),
   ]);
   return {
-    connections: connections.map(view),
+    connections,
     settings: {
       apiBaseUrl: service.baseUrl,
       oauthClientId: service.clientId,
@@ -51,17 +46,19 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
 
   handle('saveSettings', settingsChangeSchema, (change) =>
     asResult(async () => {
-      const settings = await settingsItem.getValue();
-      const next = { ...settings };
-      if (change.apiBaseUrl !== undefined) {
-        // Checked here too: the base URL decides where tokens are sent.
-        next.apiBaseUrl =
-          change.apiBaseUrl === null || change.apiBaseUrl.trim() === '' ? null : normalizeBaseUrl(change.apiBaseUrl);
+      if (change.apiBaseUrl !== undefined || change.oauthClientId !== undefined) {
+        // They decide where new tokens go: checked, and kept where only the background reaches.
+        await saveServiceSettings({
+          ...(change.apiBaseUrl === undefined ? {} : { apiBaseUrl: change.apiBaseUrl }),
+          ...(change.oauthClientId === undefined ? {} : { oauthClientId: change.oauthClientId }),
+        });
       }
-      if (change.oauthClientId !== undefined) next.oauthClientId = change.oauthClientId?.trim() || null;
-      if (change.defaultSpaceId !== undefined) next.defaultSpaceId = change.defaultSpaceId;
-      if (change.dailyNoteTimestamp !== undefined) next.dailyNoteTimestamp = change.dailyNoteTimestamp;
-      await settingsItem.setValue(next);
+      if (change.defaultSpaceId !== undefined || change.dailyNoteTimestamp !== undefined) {
+        const next = { ...(await settingsItem.getValue()) };
+        if (change.defaultSpaceId !== undefined) next.defaultSpaceId = change.defaultSpaceId;
+        if (change.dailyNoteTimestamp !== undefined) next.dailyNoteTimestamp = change.dailyNoteTimestamp;
+        await settingsItem.setValue(next);
+      }
       return connectionsView();
     }),
   );
@@ -70,7 +67,7 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
     asResult(async () => {
       const connection = await signInWithOAuth(await effectiveServiceSettings());
       onConnected(connection.spaceId);
-      return view(connection);
+      return connection;
     }),
   );
 
@@ -78,7 +75,7 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
     asResult(async () => {
       const connection = await connectWithPersonalToken((await effectiveServiceSettings()).baseUrl, token);
       onConnected(connection.spaceId);
-      return view(connection);
+      return connection;
     }),
   );
 

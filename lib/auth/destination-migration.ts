@@ -1,0 +1,86 @@
+import { browser } from 'wxt/browser';
+import { normalizeBaseUrl } from '../api/base-url';
+import type { UpgradeTransaction } from '../db';
+import type { StoredSecret } from './secret-store';
+import { SERVICE_SETTINGS_KEY } from './settings';
+
+/**
+ * Database version 1 kept where tokens go in `storage.local`: the service settings
+ * (`settings.apiBaseUrl`, `settings.oauthClientId`) and each connection's `baseUrl` and
+ * `clientId`. Content scripts can write there, so version 2 keeps them beside the tokens. This
+ * moves an existing install's values once, during the upgrade to version 2.
+ */
+export interface LegacyDestinations {
+  settings: unknown;
+  connections: unknown;
+}
+
+export function readLegacyDestinations(): Promise<LegacyDestinations> {
+  return browser.storage.local.get(['settings', 'connections']) as Promise<LegacyDestinations>;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+/** A stored base URL that still passes today's rules, else null (the build's default then applies). */
+function checkedBaseUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    return normalizeBaseUrl(value);
+  } catch {
+    return null;
+  }
+}
+
+function checkedClientId(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** Runs inside the version-2 upgrade transaction: it commits with the new store, or not at all. */
+export async function moveDestinationsIntoDb(
+  transaction: UpgradeTransaction,
+  legacy: LegacyDestinations,
+): Promise<void> {
+  const settings = record(legacy.settings);
+  await transaction
+    .objectStore('settings')
+    .put(
+      { apiBaseUrl: checkedBaseUrl(settings.apiBaseUrl), oauthClientId: checkedClientId(settings.oauthClientId) },
+      SERVICE_SETTINGS_KEY,
+    );
+  const connections = Array.isArray(legacy.connections) ? legacy.connections.map(record) : [];
+  let cursor = await transaction.objectStore('secrets').openCursor();
+  while (cursor) {
+    const secret = cursor.value;
+    const connection = connections.find((candidate) => candidate.spaceId === secret.spaceId);
+    const baseUrl = checkedBaseUrl(connection?.baseUrl);
+    const clientId = checkedClientId(connection?.clientId);
+    if (baseUrl === null || (secret.method === 'oauth' && clientId === null)) {
+      // A token whose address is unknown cannot be sent anywhere safely: the space must be connected again.
+      await cursor.delete();
+    } else {
+      const moved: StoredSecret =
+        secret.method === 'oauth' ? { ...secret, baseUrl, clientId: clientId as string } : { ...secret, baseUrl };
+      await cursor.update(moved);
+    }
+    cursor = await cursor.continue();
+  }
+}
+
+/** After the move: the old copies are removed, so nothing in `storage.local` names a token's address. */
+export async function dropLegacyDestinations(): Promise<void> {
+  const { settings, connections } = await readLegacyDestinations();
+  const changes: Record<string, unknown> = {};
+  if (settings !== undefined) {
+    const { apiBaseUrl: _apiBaseUrl, oauthClientId: _oauthClientId, ...kept } = record(settings);
+    changes.settings = kept;
+  }
+  if (Array.isArray(connections)) {
+    changes.connections = connections.map((connection) => {
+      const { baseUrl: _baseUrl, clientId: _clientId, ...kept } = record(connection);
+      return kept;
+    });
+  }
+  if (Object.keys(changes).length > 0) await browser.storage.local.set(changes);
+}

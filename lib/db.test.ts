@@ -1,0 +1,90 @@
+import { openDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { readServiceSettings } from './auth/settings';
+import { DB_NAME, DB_VERSION, db, resetDbHandleForTests } from './db';
+
+/** An install of database version 1: tokens in IndexedDB, where they go in storage.local. */
+async function installVersion1(): Promise<void> {
+  const v1 = await openDB(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('secrets', { keyPath: 'spaceId' });
+      database.createObjectStore('revocations', { keyPath: 'id' });
+      database.createObjectStore('outbox', { keyPath: 'id' }).createIndex('bySeq', 'seq');
+      database.createObjectStore('history', { keyPath: 'id' }).createIndex('byLandedAt', 'landedAt');
+    },
+  });
+  await v1.put('secrets', { spaceId: 'token-space', method: 'token', token: 'cap-api-1' });
+  await v1.put('secrets', {
+    spaceId: 'oauth-space',
+    method: 'oauth',
+    accessToken: 'eyJ.a.b',
+    expiresAt: 1,
+    refreshToken: 'cap-rt-1',
+  });
+  await v1.put('secrets', { spaceId: 'tampered-space', method: 'token', token: 'cap-api-2' });
+  v1.close();
+
+  const connection = { spaceTitle: 'A space', scopes: [], state: 'connected', connectedAt: 1 };
+  await fakeBrowser.storage.local.set({
+    settings: {
+      apiBaseUrl: 'https://notes.example/v1',
+      oauthClientId: 'my-client',
+      defaultSpaceId: 'token-space',
+      dailyNoteTimestamp: false,
+    },
+    connections: [
+      { ...connection, spaceId: 'token-space', method: 'token', baseUrl: 'https://notes.example/v1', clientId: null },
+      { ...connection, spaceId: 'oauth-space', method: 'oauth', baseUrl: 'http://127.0.0.1:8787', clientId: 'c1' },
+      // Plain http to another host never passed the checks: someone wrote this into storage.local.
+      { ...connection, spaceId: 'tampered-space', method: 'token', baseUrl: 'http://attacker.example', clientId: null },
+    ],
+  });
+}
+
+describe('the upgrade to database version 2', () => {
+  it("moves each token's address and the service settings from storage.local next to the tokens", async () => {
+    await installVersion1();
+    const database = await db();
+    expect(database.version).toBe(DB_VERSION);
+
+    expect(await database.getAll('secrets')).toEqual([
+      {
+        spaceId: 'oauth-space',
+        method: 'oauth',
+        accessToken: 'eyJ.a.b',
+        expiresAt: 1,
+        refreshToken: 'cap-rt-1',
+        baseUrl: 'http://127.0.0.1:8787',
+        clientId: 'c1',
+      },
+      { spaceId: 'token-space', method: 'token', token: 'cap-api-1', baseUrl: 'https://notes.example/v1' },
+    ]);
+    expect(await readServiceSettings()).toEqual({ apiBaseUrl: 'https://notes.example/v1', oauthClientId: 'my-client' });
+  });
+
+  it('then removes those values from storage.local, keeping everything else', async () => {
+    await installVersion1();
+    await db();
+    const { settings, connections } = await fakeBrowser.storage.local.get(['settings', 'connections']);
+    expect(settings).toEqual({ defaultSpaceId: 'token-space', dailyNoteTimestamp: false });
+    expect(connections).toHaveLength(3);
+    expect(JSON.stringify(connections)).not.toMatch(/baseUrl|clientId/);
+  });
+
+  it('runs once: what storage.local says later is never read again', async () => {
+    await installVersion1();
+    (await db()).close();
+    await fakeBrowser.storage.local.set({ settings: { apiBaseUrl: 'https://attacker.example', oauthClientId: 'x' } });
+    resetDbHandleForTests();
+    expect(await readServiceSettings()).toEqual({ apiBaseUrl: 'https://notes.example/v1', oauthClientId: 'my-client' });
+  });
+
+  it('on a new install creates the stores and reads nothing from storage.local', async () => {
+    await fakeBrowser.storage.local.set({ settings: { apiBaseUrl: 'https://attacker.example', oauthClientId: 'x' } });
+    expect(await readServiceSettings()).toEqual({ apiBaseUrl: null, oauthClientId: null });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toMatchObject({
+      apiBaseUrl: 'https://attacker.example',
+    });
+  });
+});
