@@ -1,3 +1,4 @@
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 
 /**
@@ -74,3 +75,20 @@ export const EMPTY_SPACE_PREFERENCES: SpacePreferences = { lastCollectionId: nul
  * In `storage.session`: not readable by content scripts, and a restart starts from zero anyway.
  */
 export const outboxRevisionItem = storage.defineItem<number>('session:outboxRevision', { fallback: 0 });
+
+/**
+ * Closes `storage.local` and `storage.sync` to content scripts where the browser can: Chrome keeps
+ * the choice (an extension pref), Firefox ESR 153 has no `setAccessLevel` for these areas. Nothing
+ * here is secret, but a page's script should not rewrite what the popup shows either.
+ */
+export async function restrictStorageToTrustedContexts(): Promise<void> {
+  for (const area of [browser.storage.local, browser.storage.sync]) {
+    const restrictable = area as { setAccessLevel?: (options: { accessLevel: 'TRUSTED_CONTEXTS' }) => Promise<void> };
+    if (typeof restrictable.setAccessLevel !== 'function') continue;
+    try {
+      await restrictable.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+    } catch {
+      // Older Chrome offers the call for storage.session only and refuses it for other areas.
+    }
+  }
+}

@@ -1,15 +1,18 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { z } from 'zod/mini';
 import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocations';
 import { registerClipHandlers } from '@/lib/background/clip-handlers';
 import { registerConnectionHandlers } from '@/lib/background/connection-handlers';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from '@/lib/background/outbox-service';
 import { createMenus, onCommand, onMenuClicked } from '@/lib/background/quick-clips';
-import { onMessage } from '@/lib/messaging';
+import { handle } from '@/lib/background/router';
+import { restrictStorageToTrustedContexts } from '@/lib/storage';
 
 export default defineBackground(() => {
+  void restrictStorageToTrustedContexts();
   const startedAt = Date.now();
-  onMessage('ping', () => ({ version: browser.runtime.getManifest().version, startedAt }));
+  handle('ping', z.undefined(), async () => ({ version: browser.runtime.getManifest().version, startedAt }));
   registerConnectionHandlers((spaceId) => void outbox.resumeSpace(spaceId));
   registerClipHandlers();
   trackOutboxWatchers();
