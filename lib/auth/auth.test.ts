@@ -229,3 +229,35 @@ describe('disconnect', () => {
     expect(answer.status).toBe(401);
   });
 });
+
+describe('signing in again', () => {
+  async function refreshWith(refreshToken: string): Promise<number> {
+    const answer = await fetch(`${emulator.url}/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: 'space-clipper',
+      }),
+    });
+    return answer.status;
+  }
+
+  it('revokes the refresh token it replaces, so the earlier sign-in ends at the server', async () => {
+    await signInToDemo();
+    const replaced = await oauthSecret(DEMO.spaceId);
+    await signInToDemo();
+    const current = await oauthSecret(DEMO.spaceId);
+    expect(current.refreshToken).not.toBe(replaced.refreshToken);
+    expect(await refreshWith(replaced.refreshToken as string)).toBe(400);
+    expect((await (await apiForSpace(DEMO.spaceId)).getSpace()).id).toBe(DEMO.spaceId);
+  });
+
+  it('with a personal token instead revokes the sign-in it replaces too', async () => {
+    await signInToDemo();
+    const replaced = await oauthSecret(DEMO.spaceId);
+    await connectWithPersonalToken(emulator.url, DEMO_TOKENS.demo);
+    expect(await refreshWith(replaced.refreshToken as string)).toBe(400);
+    expect(await readSecret(DEMO.spaceId)).toMatchObject({ method: 'token' });
+  });
+});

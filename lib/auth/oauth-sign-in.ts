@@ -12,7 +12,7 @@ import {
 import type { Connection } from '../storage';
 import { saveConnection } from './connections';
 import { oauthMetadata } from './oauth-metadata';
-import { writeSecret } from './secret-store';
+import { replaceTokens } from './replace-tokens';
 
 export const OAUTH_SCOPES = 'api:read api:write offline_access';
 
@@ -22,7 +22,7 @@ export const OAUTH_SCOPES = 'api:read api:write offline_access';
  * there would lose the answer.
  *
  * Returns the connected space. Signing in to a space that is already connected replaces its
- * tokens and clears "needs sign-in". `service` must come
+ * tokens (revoking the refresh token it replaces) and clears "needs sign-in". `service` must come
  * from trusted state (`effectiveServiceSettings`): the tokens will only ever be sent there.
  */
 export async function signInWithOAuth(service: { baseUrl: string; clientId: string }): Promise<Connection> {
@@ -74,7 +74,7 @@ export async function signInWithOAuth(service: { baseUrl: string; clientId: stri
     },
   });
   const space = await api.getSpace();
-  await writeSecret({
+  await replaceTokens({
     spaceId: space.id,
     method: 'oauth',
     accessToken: tokens.accessToken,

@@ -1,7 +1,7 @@
 import { createWorkspaceApi, InvalidInputError, normalizeBaseUrl } from '../api';
 import type { Connection } from '../storage';
 import { saveConnection } from './connections';
-import { writeSecret } from './secret-store';
+import { replaceTokens } from './replace-tokens';
 
 export const PERSONAL_TOKEN_PREFIX = 'cap-api-';
 
@@ -38,7 +38,7 @@ export async function connectWithPersonalToken(baseUrlInput: string, rawToken: s
     auth: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token },
   });
   const space = await api.getSpace();
-  await writeSecret({ spaceId: space.id, method: 'token', token, baseUrl });
+  await replaceTokens({ spaceId: space.id, method: 'token', token, baseUrl });
   const connection: Connection = {
     spaceId: space.id,
     spaceTitle: space.title,

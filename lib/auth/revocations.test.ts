@@ -1,0 +1,71 @@
+// @vitest-environment node
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
+import { db } from '../db';
+import { REVOCATION_ALARM, REVOCATION_RETRY_MS, retryPendingRevocations, revokeOrRemember } from './revocations';
+
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+});
+afterAll(() => emulator.close());
+beforeEach(() => {
+  emulator.reset();
+});
+
+async function fault(rule: Record<string, unknown>): Promise<void> {
+  await fetch(`${emulator.url}/__emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path: '/oauth/revoke', ...rule }),
+  });
+}
+
+const unreachable = { drop: 'before' };
+const refusedForGood = { status: 400, contentType: 'application/json', body: '{"error":"invalid_client"}' };
+const busy = { status: 503, contentType: 'application/json', body: '{"error":"temporarily_unavailable"}' };
+
+const START = Date.UTC(2026, 0, 1);
+const DAY = 24 * 3_600_000;
+
+async function rememberOne(): Promise<void> {
+  await fault({ ...unreachable, times: 1 });
+  const revocation = { baseUrl: emulator.url, clientId: 'space-clipper', refreshToken: 'cap-rt-old' };
+  expect(await revokeOrRemember(revocation, () => START)).toBe(false);
+  expect(await (await db()).count('revocations')).toBe(1);
+}
+
+describe('a pending revocation', () => {
+  it('is kept while the server is unreachable or busy, for up to 30 days', async () => {
+    await rememberOne();
+    await fault({ ...unreachable, times: 1 });
+    expect(await retryPendingRevocations(() => START + DAY)).toBe(1);
+    await fault({ ...busy, times: 1 });
+    expect(await retryPendingRevocations(() => START + REVOCATION_RETRY_MS - 1)).toBe(1);
+    expect(await (await db()).count('revocations')).toBe(1);
+  });
+
+  it('is dropped once it has failed for 30 days', async () => {
+    await rememberOne();
+    await fault(unreachable);
+    expect(await retryPendingRevocations(() => START + 30 * DAY)).toBe(0);
+    expect(await (await db()).count('revocations')).toBe(0);
+  });
+
+  it('is dropped when the server refuses it for good, not retried forever', async () => {
+    await rememberOne();
+    await fault(refusedForGood);
+    expect(await retryPendingRevocations(() => START + DAY)).toBe(0);
+    expect(await (await db()).count('revocations')).toBe(0);
+  });
+
+  it('is not even kept when the first attempt is refused for good', async () => {
+    await fault(refusedForGood);
+    const revocation = { baseUrl: emulator.url, clientId: 'space-clipper', refreshToken: 'cap-rt-old' };
+    expect(await revokeOrRemember(revocation)).toBe(false);
+    expect(await (await db()).count('revocations')).toBe(0);
+    expect(await fakeBrowser.alarms.get(REVOCATION_ALARM)).toBeUndefined();
+  });
+});
