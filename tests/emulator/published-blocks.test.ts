@@ -122,6 +122,13 @@ describe('POST /blocks/append', () => {
     expect((await call('POST', '/blocks/append', { objectId: DEMO.pages.empty, markdown: 'x' })).status).toBe(400);
     expect((await published.control.violations()).map((violation) => violation.status)).toEqual([413, 400, 400, 400]);
   });
+
+  it('limits Markdown only where the reference does (appends and weblinks, not whole objects)', async () => {
+    const long = 'x'.repeat(MAX_MARKDOWN_CHARACTERS + 1);
+    expect((await call('POST', '/blocks/daily-note/append', { markdown: long })).status).toBe(413);
+    expect((await call('POST', '/object/url', { url: 'https://example.com/', markdown: long })).status).toBe(413);
+    expect((await call('POST', '/object/markdown', { structureId: 'RootPage', markdown: long })).status).toBe(200);
+  });
 });
 
 describe('one block', () => {

@@ -13,6 +13,7 @@ import { ReferenceViolation } from './violations.ts';
 export const MAX_MARKDOWN_CHARACTERS = 200_000;
 
 const blocks = z.array(blockSchema);
+const limitedMarkdown = z.string().check(z.maxLength(MAX_MARKDOWN_CHARACTERS));
 const someBlocks = z.array(blockSchema).check(z.minLength(1));
 const position = z.object({
   type: z.enum(['start', 'end', 'after_block']),
@@ -43,7 +44,7 @@ export const patchObjectRequest = z.object({
 export const weblinkRequest = z
   .object({
     url: z.string(),
-    markdown: z.optional(z.string()),
+    markdown: z.optional(limitedMarkdown),
     blocks: z.optional(blocks),
     // Only these two are in the reference's schema; any other key is dropped here, silently.
     properties: z.optional(z.object({ title: z.optional(valueSchema), description: z.optional(valueSchema) })),
@@ -70,7 +71,7 @@ export const appendRequest = z
     parentBlockId: z.optional(z.string()),
     position: z.optional(position),
     blocks: z.optional(someBlocks),
-    markdown: z.optional(z.string()),
+    markdown: z.optional(limitedMarkdown),
   })
   .check(oneContent);
 
@@ -79,7 +80,7 @@ export const dailyNoteRequest = z
     date: z.optional(z.string()),
     noTimeStamp: z.optional(z.boolean()),
     blocks: z.optional(someBlocks),
-    markdown: z.optional(z.string()),
+    markdown: z.optional(limitedMarkdown),
   })
   .check(oneContent);
 
@@ -92,22 +93,18 @@ export const patchBlockRequest = z.object({
 
 const english = z.locales.en();
 
-function describe(issues: readonly z.core.$ZodIssue[], where: string): string {
-  return issues.map((issue) => `${[where, ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
+function describe(issues: readonly z.core.$ZodIssue[]): string {
+  return issues.map((issue) => `${['body', ...issue.path.map(String)].join('.')}: ${issue.message}`).join('; ');
 }
 
 /** Checks a request against its operation's schema; what does not fit is a recorded violation. */
-export function referenceRequest<T>(schema: z.ZodMiniType<T>, input: unknown, where = 'body'): T {
+export function referenceRequest<T>(schema: z.ZodMiniType<T>, input: unknown): T {
   const result = schema.safeParse(input, { error: english.localeError });
-  if (!result.success) throw new ReferenceViolation('cap_invalid_request', describe(result.error.issues, where));
-  const markdown = (result.data as { markdown?: unknown }).markdown;
-  if (typeof markdown === 'string' && markdown.length > MAX_MARKDOWN_CHARACTERS && where === 'body') {
-    throw new ReferenceViolation(
-      'cap_payload_too_large',
-      `body.markdown: ${markdown.length} characters; the reference allows at most ${MAX_MARKDOWN_CHARACTERS}`,
-    );
-  }
-  return result.data;
+  if (result.success) return result.data;
+  const { issues } = result.error;
+  // "cap_invalid_input (400; 413 for too large)": Markdown over the limit is the too-large case.
+  const tooLarge = issues.some((issue) => issue.code === 'too_big' && issue.path.at(-1) === 'markdown');
+  throw new ReferenceViolation(tooLarge ? 'cap_payload_too_large' : 'cap_invalid_request', describe(issues));
 }
 
 /** A required query parameter of a published operation. */
