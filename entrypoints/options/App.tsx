@@ -3,7 +3,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Field } from '@/components/field';
 import { StatusRegion } from '@/components/status-region';
+import { normalizeBaseUrl } from '@/lib/api/base-url';
 import type { SerializedApiError } from '@/lib/api/errors';
+import { originPattern } from '@/lib/auth/origin-pattern';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type ConnectionsView, type ConnectionView, type Result, sendMessage } from '@/lib/messaging';
@@ -135,7 +137,11 @@ function ConnectionItem({
   const disconnect = useMutation({
     mutationFn: () => sendMessage('disconnect', { spaceId: connection.spaceId }),
     onSuccess: (result) =>
-      onChanged(result, ({ revoked }) => t(revoked ? 'disconnected' : 'disconnectedRevokeLater', title)),
+      onChanged(result, ({ revoked }) => {
+        // A personal token can only be deleted in the desktop app: forgetting it here does not end it.
+        if (connection.method === 'token') return t('disconnectedTokenStillValid', title);
+        return t(revoked ? 'disconnected' : 'disconnectedRevokeLater', title);
+      }),
   });
   const makeDefault = useMutation({
     mutationFn: () => sendMessage('saveSettings', { defaultSpaceId: connection.spaceId }),
@@ -222,12 +228,6 @@ function TokenForm({ onResult }: { onResult(result: Result<ConnectionView>): boo
   );
 }
 
-/** Origin match pattern the extension needs to reach a base URL (ports are not part of it). */
-function originPattern(baseUrl: string): string {
-  const url = new URL(baseUrl);
-  return `${url.protocol}//${url.hostname}/*`;
-}
-
 function ServiceSettings({
   view,
   onNotice,
@@ -244,22 +244,26 @@ function ServiceSettings({
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
-    const changingUrl = baseUrl.trim() !== view.settings.apiBaseUrl;
-    if (changingUrl) {
-      let pattern: string;
-      try {
-        pattern = originPattern(baseUrl.trim());
-      } catch {
-        pattern = '';
-      }
+    // Checked before any permission is asked: https, or plain http on this computer only.
+    let address: string;
+    try {
+      // An emptied field means "this build's service", as Reset does.
+      address = normalizeBaseUrl(baseUrl.trim() === '' ? view.settings.buildApiBaseUrl : baseUrl);
+    } catch {
+      setError(t('baseUrlInvalid'));
+      return;
+    }
+    if (address !== view.settings.apiBaseUrl) {
+      const pattern = originPattern(address);
       // Asked here, in the click: the browser grants host permissions only during a user gesture.
-      if (pattern && !(await browser.permissions.request({ origins: [pattern] }))) {
+      const granted = await browser.permissions.request({ origins: [pattern] }).catch(() => false);
+      if (!granted) {
         onNotice({ message: t('permissionDenied', pattern), tone: 'error' });
         return;
       }
     }
     const result = await sendMessage('saveSettings', {
-      apiBaseUrl: baseUrl.trim() === view.settings.buildApiBaseUrl ? null : baseUrl,
+      apiBaseUrl: address === view.settings.buildApiBaseUrl ? null : address,
       oauthClientId: clientId.trim() === view.settings.buildOAuthClientId ? null : clientId,
     });
     if (result.ok) {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
@@ -24,6 +24,8 @@ afterAll(() => emulator.close());
 beforeEach(async () => {
   emulator.reset();
   await saveServiceSettings({ apiBaseUrl: emulator.url });
+  Object.assign(fakeBrowser.runtime, { getManifest: () => ({ host_permissions: [] }) });
+  Object.assign(fakeBrowser.permissions, { remove: vi.fn(async () => true) });
 });
 
 type LogEntry = { path: string; status: number; grantType?: string; method: string };

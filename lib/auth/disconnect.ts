@@ -1,4 +1,5 @@
 import { removeConnection } from './connections';
+import { releaseUnusedOrigin } from './host-permissions';
 import { revokeOrRemember } from './revocations';
 import { deleteSecret, readSecret } from './secret-store';
 
@@ -12,11 +13,12 @@ export async function disconnect(spaceId: string): Promise<{ revoked: boolean }>
   const secret = await readSecret(spaceId);
   await deleteSecret(spaceId);
   await removeConnection(spaceId);
-  if (secret?.method !== 'oauth' || !secret.refreshToken) return { revoked: true };
-  const revoked = await revokeOrRemember({
-    baseUrl: secret.baseUrl,
-    clientId: secret.clientId,
-    refreshToken: secret.refreshToken,
-  });
+  if (!secret) return { revoked: true };
+  const revoked =
+    secret.method !== 'oauth' ||
+    !secret.refreshToken ||
+    (await revokeOrRemember({ baseUrl: secret.baseUrl, clientId: secret.clientId, refreshToken: secret.refreshToken }));
+  // After the revocation: it needs the permission, and keeps it while it waits to be retried.
+  await releaseUnusedOrigin(secret.baseUrl);
   return { revoked };
 }

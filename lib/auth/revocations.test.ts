@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
 import { db } from '../db';
@@ -13,6 +13,8 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 beforeEach(() => {
   emulator.reset();
+  Object.assign(fakeBrowser.runtime, { getManifest: () => ({ host_permissions: [] }) });
+  Object.assign(fakeBrowser.permissions, { remove: vi.fn(async () => true) });
 });
 
 async function fault(rule: Record<string, unknown>): Promise<void> {

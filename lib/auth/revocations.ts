@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
-import { OAuthError, revokeToken } from '../api';
+import { isTransientOAuthError, OAuthError, revokeToken } from '../api';
 import { db } from '../db';
+import { releaseUnusedOrigin } from './host-permissions';
 import { oauthMetadata } from './oauth-metadata';
 
 /** A refresh token whose revocation did not reach the server yet (a secret: kept in IndexedDB). */
@@ -18,12 +19,9 @@ export const REVOCATION_ALARM = 'retry-revocations';
 /** How long a revocation is retried before it is given up, so that a service gone for good is not asked forever. */
 export const REVOCATION_RETRY_MS = 30 * 24 * 3_600_000;
 
-/** OAuth codes that say "try again later"; any other OAuth error answer will not change on a retry. */
-const TRANSIENT_OAUTH_CODES = new Set(['temporarily_unavailable', 'server_error']);
-
 /** The server refused the revocation for good (e.g. `invalid_client`): retrying cannot succeed. */
 function isPermanent(error: unknown): boolean {
-  return error instanceof OAuthError && !TRANSIENT_OAUTH_CODES.has(error.code ?? '');
+  return error instanceof OAuthError && !isTransientOAuthError(error.code);
 }
 
 /**
@@ -63,6 +61,7 @@ export async function retryPendingRevocations(now: () => number = Date.now): Pro
       }
     }
     await database.delete('revocations', revocation.id);
+    await releaseUnusedOrigin(revocation.baseUrl);
   }
   return pending;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { listConnections } from '../auth/connections';
 import { disconnect } from '../auth/disconnect';
+import { releaseUnusedOrigin } from '../auth/host-permissions';
 import { signInWithOAuth } from '../auth/oauth-sign-in';
 import { connectWithPersonalToken } from '../auth/personal-token';
 import { effectiveServiceSettings, saveServiceSettings } from '../auth/settings';
@@ -47,11 +48,13 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
   handle('saveSettings', settingsChangeSchema, (change) =>
     asResult(async () => {
       if (change.apiBaseUrl !== undefined || change.oauthClientId !== undefined) {
+        const before = await effectiveServiceSettings();
         // They decide where new tokens go: checked, and kept where only the background reaches.
         await saveServiceSettings({
           ...(change.apiBaseUrl === undefined ? {} : { apiBaseUrl: change.apiBaseUrl }),
           ...(change.oauthClientId === undefined ? {} : { oauthClientId: change.oauthClientId }),
         });
+        await releaseUnusedOrigin(before.baseUrl);
       }
       if (change.defaultSpaceId !== undefined || change.dailyNoteTimestamp !== undefined) {
         const next = { ...(await settingsItem.getValue()) };
