@@ -316,3 +316,43 @@ describe('revokeToken', () => {
     });
   });
 });
+
+describe('redirects', () => {
+  const toAttacker = () =>
+    new Response(null, { status: 302, headers: { location: 'https://attacker.example/collect' } });
+  /** What a browser hands back for a redirect it did not follow: an opaque answer. */
+  const opaqueRedirect = () => Object.defineProperty(new Response(null), 'type', { value: 'opaqueredirect' });
+
+  const calls: [string, (fetch: typeof globalThis.fetch) => Promise<unknown>][] = [
+    ['discovery', (fetch) => discover(BASE, { fetch })],
+    [
+      'the code exchange',
+      (fetch) =>
+        exchangeCode(
+          { metadata, clientId: CLIENT_ID, code: 'abc', redirectUri: REDIRECT, verifier: 'v'.repeat(43) },
+          { fetch },
+        ),
+    ],
+    ['a refresh', (fetch) => refreshTokens({ metadata, clientId: CLIENT_ID, refreshToken: 'cap-rt-1' }, { fetch })],
+    ['a revocation', (fetch) => revokeToken({ metadata, clientId: CLIENT_ID, token: 'cap-rt-1' }, { fetch })],
+  ];
+
+  it.each(calls)('are never followed by %s, which fails with a clear error', async (_name, call) => {
+    for (const answer of [toAttacker, opaqueRedirect]) {
+      const modes: (RequestRedirect | undefined)[] = [];
+      const fake = createFakeFetch(answer());
+      const error = await caught(
+        call((input, init) => {
+          modes.push(init?.redirect);
+          return fake.fetch(input, init);
+        }),
+      );
+      expect(error).toBeInstanceOf(MalformedResponseError);
+      expect(error).toMatchObject({ code: 'redirected', mayHaveBeenApplied: false });
+      expect((error as MalformedResponseError).reason).toMatch(/redirect.*not followed/);
+      // Asked of the browser too: it must hand the redirect back instead of following it.
+      expect(modes).toEqual(['manual']);
+      expect(fake.requests.map((request) => request.url.host)).toEqual(['api.example']);
+    }
+  });
+});
