@@ -3,6 +3,7 @@ import { appendBlocks, appendMarkdown, deleteBlocks, patchBlock } from './block-
 import type { EmulatorContext } from './context.ts';
 import { parseDailyNoteRequest } from './daily-notes.ts';
 import { type AppContext, type AppEnv, api, jsonResponse, readJson } from './http.ts';
+import { specBlocks } from './spec-shape.ts';
 
 /** The block endpoints, including the asynchronous daily-note appends. */
 
@@ -19,7 +20,8 @@ export function blockRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
   );
 
   app.patch('/blocks/block', write, async (c) =>
-    jsonResponse(patchBlock(ctx.store, space(c), c.req.query('id'), await readJson(c))),
+    // Kept children may hold what only the published profile shows (state shared through --data).
+    jsonResponse(specBlocks([patchBlock(ctx.store, space(c), c.req.query('id'), await readJson(c))])[0]),
   );
 
   app.post('/blocks/delete', write, async (c) =>

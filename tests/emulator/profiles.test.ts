@@ -49,6 +49,39 @@ describe('choosing a profile', () => {
     );
   });
 
+  it('shows what only the published profile has in the nearest spec shape', async () => {
+    spec.emulator.switchProfile('published');
+    const style = {};
+    await call('POST', '/blocks/append', {
+      id: DEMO.pages.empty,
+      blocks: [
+        {
+          type: 'TextBlock',
+          list: { type: 'roman' },
+          quote: { layout: 'standout' },
+          tokens: [{ type: 'LinkToken', text: 'Welcome', entityId: DEMO.pages.welcome }],
+        },
+        {
+          type: 'GridBlock',
+          columns: [[{ type: 'TextBlock', tokens: [{ type: 'TextToken', text: 'x', style }] }]],
+          dividers: true,
+        },
+      ],
+    });
+    spec.emulator.switchProfile('spec');
+    const [text, grid] = (await call('GET', `/object?id=${DEMO.pages.empty}`)).body.blocks.content;
+    expect(text).toEqual({
+      id: expect.any(String),
+      type: 'TextBlock',
+      tokens: [{ type: 'TextToken', text: 'Welcome' }],
+      blocks: [],
+      hierarchy: { key: 'base', val: 0 },
+      list: 'numbered',
+      quote: true,
+    });
+    expect(Object.keys(grid)).toEqual(['id', 'type', 'columns']);
+  });
+
   it('names the active profile on GET / and in the state, which keeps the spec shape', async () => {
     await spec.control.reset({ profile: 'published' });
     expect(await (await fetch(`${spec.emulator.url}/`)).text()).toContain('profile <strong>published</strong>');
