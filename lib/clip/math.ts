@@ -6,6 +6,7 @@
  */
 import { isHidden } from './hidden';
 import { mathmlToTex } from './mathml-to-tex';
+import { isWritableTex, texToMarkdown } from './tex-markdown';
 
 const MATH_TAG = 'CLIP-MATH';
 const TEX_ATTR = 'data-tex';
@@ -18,18 +19,28 @@ const FORMULA_WRAPPER = '.katex-display,.katex,mjx-container,.mwe-math-element';
 const MATHJAX2_RENDERING =
   '.MathJax_Preview,.MathJax_Display,span.MathJax,.MathJax_SVG,.MathJax_SVG_Display,.MathJax_CHTML,.mjx-chtml';
 
+/**
+ * The formula's TeX: the first TeX source the page gives that can be written as Markdown math,
+ * else TeX rebuilt from the MathML the page shows. A source that cannot be written as it is
+ * (one with a `$` of its own) is passed over rather than trusted, since it need not match what
+ * is shown.
+ */
 function texSource(math: Element): string {
-  for (const annotation of math.querySelectorAll('annotation')) {
-    if (TEX_ENCODING.test(annotation.getAttribute('encoding') ?? '')) return annotation.textContent ?? '';
-  }
   const host = math.parentElement;
-  return (
-    math.getAttribute('alttext') ||
-    host?.getAttribute('data-entry') ||
-    host?.getAttribute('data-tex') ||
-    host?.getAttribute('data-latex') ||
-    mathmlToTex(math)
-  );
+  const sources = [
+    ...[...math.querySelectorAll('annotation')]
+      .filter((annotation) => TEX_ENCODING.test(annotation.getAttribute('encoding') ?? ''))
+      .map((annotation) => annotation.textContent),
+    math.getAttribute('alttext'),
+    host?.getAttribute('data-entry'),
+    host?.getAttribute('data-tex'),
+    host?.getAttribute('data-latex'),
+  ];
+  for (const source of sources) {
+    const tex = source?.trim();
+    if (tex && isWritableTex(tex)) return tex;
+  }
+  return mathmlToTex(math);
 }
 
 function replaceWithTex(target: Element, tex: string, display: boolean): void {
@@ -74,11 +85,8 @@ export function replaceMath(root: ParentNode): void {
 
 export const mathRule = {
   filter: (node: HTMLElement) => node.nodeName === MATH_TAG,
-  replacement: (_content: string, node: HTMLElement) => {
-    // Where math is not rendered, `<` before a letter would start an HTML tag; `\lt` means the same.
-    const tex = (node.getAttribute(TEX_ATTR) ?? '').replace(/<(?![\s\d=])/g, '\\lt ');
-    return node.hasAttribute(DISPLAY_ATTR) ? `\n\n$$\n${tex}\n$$\n\n` : `$${tex.replace(/\s+/g, ' ')}$`;
-  },
+  replacement: (_content: string, node: HTMLElement) =>
+    texToMarkdown(node.getAttribute(TEX_ATTR) ?? '', node.hasAttribute(DISPLAY_ATTR)),
 };
 
 /** Display math cannot span lines inside a table cell; it is written inline there instead. */
