@@ -100,7 +100,25 @@ function removeAll(elements: Iterable<Element>, predicate: (el: Element) => bool
   for (const el of elements) if (predicate(el)) el.remove();
 }
 
+const TEXT_BLOCKS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'P']);
+const withoutSpace = (node: Node) => (node.textContent ?? '').replace(/\s+/g, '');
+
+/**
+ * A button that is all there is to a heading or paragraph (the accordion pattern,
+ * `<h3><button>Question?</button></h3>`) is the text itself; other buttons are controls.
+ */
+function isTextButton(button: Element): boolean {
+  const parent = button.parentElement;
+  const text = withoutSpace(button);
+  return (
+    !!parent && TEXT_BLOCKS.has(parent.nodeName) && text !== '' && withoutSpace(parent) === text && !isHidden(button)
+  );
+}
+
 export function cleanDom(root: ParentNode, base: string): void {
+  for (const button of root.querySelectorAll('button')) {
+    if (isTextButton(button)) button.replaceWith(...button.childNodes);
+  }
   removeAll(root.querySelectorAll(DROPPED));
   removeAll(root.querySelectorAll(HIDDEN_CANDIDATES), isHidden);
   removeAll(root.querySelectorAll(HEADING_LINKS), (link) => PERMALINK_TEXT.test(link.textContent ?? ''));

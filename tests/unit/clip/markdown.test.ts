@@ -399,6 +399,22 @@ describe('htmlToMarkdown: dropped content', () => {
     ).toBe('visible\n\nName');
   });
 
+  it('keeps a button that is all of a heading or paragraph (an accordion) as its text', () => {
+    expect(
+      md(
+        '<h3><button aria-expanded="false"><span>How is it fed?</span><svg><path/></svg></button></h3><p>Daily.</p><p> <button>Read the whole answer</button> </p>',
+      ),
+    ).toBe('### How is it fed?\n\nDaily.\n\nRead the whole answer');
+  });
+
+  it('drops buttons beside other text or outside headings and paragraphs, and hidden ones', () => {
+    expect(
+      md(
+        '<h2>Install <button>Copy link</button></h2><p>Text <button>Share</button></p><div><button>Menu</button></div><li><button>Like</button></li><h3><button hidden>Secret</button></h3>',
+      ),
+    ).toBe('## Install\n\nText');
+  });
+
   it('drops hidden elements but not custom properties that mention display: none', () => {
     expect(
       md(
