@@ -4,7 +4,7 @@
  * text, every formula, and the reader's words in order.
  */
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkdown } from '../../../lib/clip/markdown';
+import { htmlToLimitedMarkdown, htmlToMarkdown } from '../../../lib/clip/markdown';
 import { type CorpusPage, corpusAvailable, corpusPages, pageUrl, parsePage } from './corpus';
 import {
   destinations,
@@ -12,6 +12,7 @@ import {
   gfmTables,
   htmlTableShape,
   inOrderCoverage,
+  isHiddenElement,
   isSeen,
   markdownText,
   preText,
@@ -44,6 +45,25 @@ function isDataTable(table: Element): boolean {
     !table.querySelector('table, pre') &&
     (!!visibleText(table).trim() || !!table.querySelector('img'))
   );
+}
+
+const flat = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** A button that is all of a heading's or paragraph's text: an accordion's question, kept as text. */
+function isTextButton(button: Element): boolean {
+  const parent = button.parentElement;
+  const bare = (el: Element) => (el.textContent ?? '').replace(/\s+/g, '');
+  return (
+    !!parent &&
+    /^(?:h[1-6]|p)$/.test(parent.localName) &&
+    bare(button) !== '' &&
+    bare(parent) === bare(button) &&
+    !isHiddenElement(button)
+  );
+}
+
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
 }
 
 const pages = corpusAvailable ? corpusPages() : [];
@@ -116,6 +136,30 @@ describe.skipIf(!corpusAvailable)('corpus pages selected whole (corpus missing: 
       const text = withoutCode(markdown).replace(/\]\([^)\s]*\)/g, ']');
       const written = text.match(/\$\$\n[\s\S]*?\n\$\$|(?<![\\$])\$(?=\S)[^$\n]*?[^\s\\]\$(?!\d)/g) ?? [];
       expect(written).toHaveLength(formulas);
+    });
+
+    it('keeps the text of buttons that are a whole heading or paragraph, and adds no other button text', () => {
+      const { doc, markdown } = convertedPage(page);
+      const text = flat(markdownText(markdown));
+      const visible = flat(visibleText(doc.body));
+      for (const button of doc.body.querySelectorAll('button')) {
+        const label = flat(button.textContent);
+        if (!label || !button.parentElement || !isSeen(button.parentElement)) continue;
+        if (isTextButton(button)) expect(text).toContain(label);
+        else expect(occurrences(text, label), label).toBeLessThanOrEqual(occurrences(visible, label));
+      }
+    });
+
+    it('comes out the same when converted a group of nodes at a time', () => {
+      const { doc, markdown } = convertedPage(page);
+      const range = doc.createRange();
+      range.selectNodeContents(doc.body);
+      const grouped = htmlToLimitedMarkdown(range.cloneContents(), {
+        baseUrl: pageUrl(doc, page.name),
+        maxBytes: Number.POSITIVE_INFINITY,
+        groupTextLength: 1_000,
+      });
+      expect(grouped.markdown).toBe(markdown);
     });
 
     it('is trimmed and has no runs of blank lines outside code', () => {
