@@ -2,16 +2,26 @@
  * The reader's selection as Markdown. `Range#cloneContents` keeps the partially selected
  * elements at the edges of a range but not the ancestors the whole range sits in, so a selection
  * inside a code block would lose its `<pre>`, one inside a list item its list, cells their table;
- * those ancestors are cloned back around the contents.
+ * those ancestors are cloned back around the contents. What the page's stylesheets hide is marked
+ * on the copy while the live page can still tell.
  */
-import { htmlToMarkdown } from './markdown';
+import { MAX_CLIP_BYTES } from './clip-limits';
+import { markHiddenOnPage } from './live-visibility';
+import { htmlToLimitedMarkdown } from './markdown';
 import { plainTextToMarkdown } from './plain-text';
+import { utf8Length } from './split-markdown';
 
 export interface SelectionCapture {
+  /** Empty when the selection is too large to clip (see `oversizedBytes`). */
   markdown: string;
   /** The selection as the browser renders it to text (what copy-paste as plain text gives). */
   text: string;
   wordCount: number;
+  /**
+   * Set, instead of the Markdown and text, when the selection's Markdown passes the clip limit:
+   * its size in UTF-8 bytes, estimated from the part converted before the conversion stopped.
+   */
+  oversizedBytes?: number;
 }
 
 const ENDS_CONTEXT = new Set(['PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'TABLE']);
@@ -76,7 +86,9 @@ export function selectionToFragment(selection: Selection): DocumentFragment {
   const fragment = doc.createDocumentFragment();
   const clones = new Map<Element, Element>();
   for (const range of ranges) {
-    let piece: Node | null = range.cloneContents();
+    const contents = range.cloneContents();
+    markHiddenOnPage(range, contents);
+    let piece: Node | null = contents;
     for (const el of contextOf(range)) {
       const shared = clones.get(el);
       if (shared) {
@@ -113,6 +125,10 @@ function capture(markdown: string, text: string): SelectionCapture | null {
   return markdown ? { markdown, text, wordCount: countWords(text) } : null;
 }
 
+function oversized(bytes: number): SelectionCapture {
+  return { markdown: '', text: '', wordCount: 0, oversizedBytes: bytes };
+}
+
 /** The selected text of a focused text field; password fields are never read. */
 function textFieldSelection(doc: Document): string | null {
   const active = doc.activeElement;
@@ -124,15 +140,26 @@ function textFieldSelection(doc: Document): string | null {
 
 /**
  * What the content script returns for "clip the selection": its Markdown and plain text, or null
- * when nothing is selected.
+ * when nothing is selected. A selection whose Markdown passes the clip limit is converted only
+ * that far, and answered with its size: sending megabytes nobody can clip would stall the popup.
  */
 export function captureSelection(doc: Document, win: Window): SelectionCapture | null {
   const fieldText = textFieldSelection(doc);
-  if (fieldText) return capture(plainTextToMarkdown(fieldText), fieldText);
+  if (fieldText) {
+    const markdown = plainTextToMarkdown(fieldText);
+    const bytes = utf8Length(markdown);
+    return bytes > MAX_CLIP_BYTES ? oversized(bytes) : capture(markdown, fieldText);
+  }
   const selection = win.getSelection();
   if (!selection || selection.isCollapsed) return null;
+  const converted = htmlToLimitedMarkdown(selectionToFragment(selection), {
+    baseUrl: doc.URL,
+    maxBytes: MAX_CLIP_BYTES,
+  });
+  if (converted.oversizedBytes !== undefined) return oversized(converted.oversizedBytes);
   const text = selection.toString();
-  const markdown = htmlToMarkdown(selectionToFragment(selection), { baseUrl: doc.URL });
   // Text the DOM does not hold as nodes (inside shadow roots, some editors) still reaches toString.
-  return capture(markdown || plainTextToMarkdown(text), text);
+  const markdown = converted.markdown || plainTextToMarkdown(text);
+  const bytes = utf8Length(markdown);
+  return bytes > MAX_CLIP_BYTES ? oversized(bytes) : capture(markdown, text.slice(0, MAX_CLIP_BYTES));
 }
