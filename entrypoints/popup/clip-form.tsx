@@ -14,6 +14,7 @@ import { NotesField } from '@/components/notes-field';
 import { StatusRegion } from '@/components/status-region';
 import { type TagChoice, TagPicker } from '@/components/tag-picker';
 import type { SerializedApiError } from '@/lib/api/errors';
+import { MAX_CLIP_BYTES, megabytes } from '@/lib/clip/clip-limits';
 import { toProperties } from '@/lib/clip/field-payload';
 import { quoteWithSource } from '@/lib/clip/quote';
 import { describeError } from '@/lib/error-text';
@@ -101,6 +102,11 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
     ? quoteWithSource({ markdown: selection.markdown, title: pageTitle || url, url })
     : '';
   const effectiveNotes = notes ?? suggestedNotes;
+  // A selection too large to clip arrives as its size only; adding it says so instead of sending.
+  const selectionTooLarge =
+    notes === undefined && selection?.oversizedBytes !== undefined
+      ? t('errorClipTooLarge', [String(megabytes(selection.oversizedBytes)), String(megabytes(MAX_CLIP_BYTES))])
+      : undefined;
   const effectiveTags = tags ?? prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag }));
   const collections = form.data?.collections ?? [];
   const effectiveCollection =
@@ -124,6 +130,11 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
     setBusy(false);
     void queryClient.invalidateQueries({ queryKey: keys.preferences });
     void queryClient.invalidateQueries({ queryKey: keys.savedPage(spaceId, url) });
+  }
+
+  function appendNotes(clip: ClipRequest) {
+    if (selectionTooLarge) setStatus({ message: selectionTooLarge, tone: 'error' });
+    else void send(clip);
   }
 
   async function savePage(event?: FormEvent) {
@@ -165,7 +176,7 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
 
   const favicon = displayableIcon(tab.data?.favIconUrl);
   const canSave = url !== '' && !busy;
-  const canAppend = effectiveNotes.trim() !== '' && !busy && url !== '';
+  const canAppend = (effectiveNotes.trim() !== '' || selectionTooLarge !== undefined) && !busy && url !== '';
   const appendTarget = target[0];
 
   return (
@@ -219,7 +230,7 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
           className="button"
           disabled={!canAppend}
           title={canAppend ? undefined : t('appendNothing')}
-          onClick={() => void send({ kind: 'daily-note', markdown: effectiveNotes, source })}
+          onClick={() => appendNotes({ kind: 'daily-note', markdown: effectiveNotes, source })}
         >
           {t('addToDailyNote')}
         </button>
@@ -292,7 +303,7 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
             className="button"
             disabled={!canAppend}
             onClick={() =>
-              void send({
+              appendNotes({
                 kind: 'append',
                 objectId: appendTarget.id,
                 objectTitle: appendTarget.title,

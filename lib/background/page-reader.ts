@@ -1,6 +1,46 @@
 import { browser } from 'wxt/browser';
+import { z } from 'zod/mini';
+import {
+  MAX_METADATA_CODE_LENGTH,
+  MAX_METADATA_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+} from '../clip/capture-limits';
+import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import type { PageCapture } from '../clip/page-capture';
 import type { PageView } from '../messaging';
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const count = () => z.number().check(z.int(), z.nonnegative());
+
+/**
+ * The content script's answer, as the background accepts it. It is built from the page, which
+ * may be hostile, so it is checked like any input: the shape, and a cap on every length, so that
+ * a page cannot push an unbounded answer into the worker and the popup.
+ */
+const pageCaptureSchema = z.strictObject({
+  metadata: z.strictObject({
+    title: text(MAX_TITLE_LENGTH),
+    url: text(MAX_URL_LENGTH),
+    canonicalUrl: text(MAX_URL_LENGTH),
+    author: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
+    siteName: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
+    publishedAt: z.nullable(text(MAX_METADATA_CODE_LENGTH)),
+    description: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
+    faviconUrl: text(MAX_URL_LENGTH),
+    language: z.nullable(text(MAX_METADATA_CODE_LENGTH)),
+  }),
+  selection: z.nullable(
+    z.strictObject({
+      // Characters: Markdown within the byte limit has at most as many.
+      markdown: text(MAX_CLIP_BYTES),
+      text: text(MAX_CLIP_BYTES),
+      wordCount: count(),
+      oversizedBytes: z.optional(count()),
+    }),
+  ),
+  contentType: text(MAX_METADATA_CODE_LENGTH),
+});
 
 /** Pages no extension may script: browser pages, stores, viewers. */
 const RESTRICTED_SCHEMES = [
@@ -60,8 +100,10 @@ export async function readPage(tabId: number): Promise<PageView> {
       target: { tabId },
       files: ['/content-scripts/selection.js'],
     });
-    const capture = injection?.result as PageCapture | undefined;
-    if (!capture) return fallback('not-scriptable');
+    const parsed = pageCaptureSchema.safeParse(injection?.result);
+    // No answer, or one the content script cannot have given: read nothing from it.
+    if (!parsed.success) return fallback('not-scriptable');
+    const capture: PageCapture = parsed.data;
     if (capture.contentType === 'application/pdf') return fallback('pdf');
     return {
       url,

@@ -2,6 +2,7 @@
  * What a page says about itself: title, canonical address, author, site, date, description,
  * icon, language — from meta tags, JSON-LD and a few conventional elements, in that order.
  */
+import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from './capture-limits';
 import { absoluteUrl, documentBase } from './urls';
 
 export interface PageMetadata {
@@ -40,6 +41,12 @@ function clean(value: string | null | undefined): string | null {
     .replace(/[ \t\r\n\f\v\u00a0]+/g, ' ')
     .trim();
   return text || null;
+}
+
+/** At most `max` UTF-16 units, not ending in half a surrogate pair. */
+function cut<T extends string | null>(text: T, max: number): T {
+  if (text === null || text.length <= max) return text;
+  return text.slice(0, max).replace(/[\ud800-\udbff]$/, '') as T;
 }
 
 function first(...values: (string | null | undefined)[]): string | null {
@@ -175,7 +182,8 @@ function faviconUrl(doc: Document, base: string): string {
     if (!rels.some((rel) => rel === 'icon' || rel.startsWith('apple-touch-icon'))) continue;
     const href = absoluteUrl(link.getAttribute('href'), base);
     const size = iconSize(link);
-    if (href && (!best || size > best.size)) best = { href, size };
+    // A long `data:` icon is not worth a capture the background would refuse.
+    if (href && href.length <= MAX_URL_LENGTH && (!best || size > best.size)) best = { href, size };
   }
   return best?.href ?? absoluteUrl('/favicon.ico', base) ?? base;
 }
@@ -197,33 +205,43 @@ export function readPageMetadata(doc: Document, url: string): PageMetadata {
     names(article?.headline),
   );
   const hostname = absoluteUrl(url, url) ? new URL(url).hostname : '';
+  // Each value is kept within the capture limits: the background refuses a capture beyond them.
   return {
-    title: rawTitle ? cleanTitle(rawTitle, siteNames, hostname) : hostname || url,
+    title: cut(rawTitle ? cleanTitle(rawTitle, siteNames, hostname) : hostname || url, MAX_TITLE_LENGTH),
     url,
-    canonicalUrl: canonical && /^https?:/.test(canonical) ? canonical : url,
+    canonicalUrl: canonical && /^https?:/.test(canonical) && canonical.length <= MAX_URL_LENGTH ? canonical : url,
     author:
       [meta.get('author'), meta.get('article:author'), meta.get('dc.creator'), names(article?.author), byline(doc)]
         .map(authorName)
         .find(Boolean) ?? null,
-    siteName: siteNames[0] ?? null,
-    publishedAt: isoDate(
-      first(
-        names(article?.datePublished),
-        meta.get('article:published_time'),
-        meta.get('datepublished'),
-        meta.get('publishdate'),
-        meta.get('pubdate'),
-        meta.get('dc.date.issued'),
-        meta.get('date'),
-        doc.querySelector('time[datetime]')?.getAttribute('datetime'),
+    siteName: cut(siteNames[0] ?? null, MAX_METADATA_TEXT_LENGTH),
+    publishedAt: cut(
+      isoDate(
+        first(
+          names(article?.datePublished),
+          meta.get('article:published_time'),
+          meta.get('datepublished'),
+          meta.get('publishdate'),
+          meta.get('pubdate'),
+          meta.get('dc.date.issued'),
+          meta.get('date'),
+          doc.querySelector('time[datetime]')?.getAttribute('datetime'),
+        ),
       ),
+      MAX_METADATA_CODE_LENGTH,
     ),
-    description: first(meta.get('description'), meta.get('og:description'), meta.get('twitter:description')),
+    description: cut(
+      first(meta.get('description'), meta.get('og:description'), meta.get('twitter:description')),
+      MAX_METADATA_TEXT_LENGTH,
+    ),
     faviconUrl: faviconUrl(doc, base),
-    language: first(
-      doc.documentElement.getAttribute('lang'),
-      meta.get('content-language'),
-      meta.get('og:locale')?.replace('_', '-'),
+    language: cut(
+      first(
+        doc.documentElement.getAttribute('lang'),
+        meta.get('content-language'),
+        meta.get('og:locale')?.replace('_', '-'),
+      ),
+      MAX_METADATA_CODE_LENGTH,
     ),
   };
 }

@@ -38,6 +38,25 @@ describe('cleanTitle', () => {
 });
 
 describe('readPageMetadata', () => {
+  it('keeps every value within the capture limits the background checks', () => {
+    const long = 'word '.repeat(3_000);
+    const metadata = page(
+      `<title>${long}</title><meta name="description" content="${long}${long}"><meta property="og:site_name" content="${long}${long}"><meta name="date" content="${long}"><link rel="canonical" href="/${'x'.repeat(8_000)}"><link rel="icon" sizes="any" href="data:image/png;base64,${'A'.repeat(9_000)}">`,
+      '',
+      'https://www.example.com/a',
+    );
+    expect(metadata.title).toHaveLength(2_000);
+    expect(metadata.description).toHaveLength(5_000);
+    expect(metadata.siteName).toHaveLength(5_000);
+    expect(metadata.publishedAt).toHaveLength(200);
+    expect(metadata.canonicalUrl).toBe('https://www.example.com/a');
+    expect(metadata.faviconUrl).toBe('https://www.example.com/favicon.ico');
+  });
+
+  it('does not cut a title inside a character written as two UTF-16 units', () => {
+    expect(page(`<title>${'x'.repeat(1_999)}😀</title>`).title).toBe('x'.repeat(1_999));
+  });
+
   it('prefers og:title, then twitter:title, <title> and the first h1', () => {
     expect(page('<title>T | Site</title><meta property="og:title" content="OG">').title).toBe('OG');
     expect(page('<title>Plain</title><meta name="twitter:title" content="TW">').title).toBe('TW');
