@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { bearerToken, tokenKindOf } from './auth.ts';
 import type { EmulatorContext } from './context.ts';
 import { controlRoutes } from './control-routes.ts';
-import { ApiError, type ApiErrorCode } from './errors.ts';
+import { ApiError, type ApiErrorCode, notFound } from './errors.ts';
 import type { FaultRule } from './faults.ts';
 import { htmlResponse } from './html.ts';
 import { renderStatePage } from './html-page.ts';
@@ -197,7 +197,12 @@ function profileApp(ctx: EmulatorContext, profile: ApiProfile): Hono<AppEnv> {
   controlRoutes(app, ctx);
   profile.installRoutes(app, ctx);
 
-  app.notFound((c) => apiErrorAnswer(ctx, profile, c, profile.unknownRoute(c.req.method, c.req.path)));
+  app.notFound((c) => {
+    const { method, path } = c.req;
+    // Only the API is the profile's to judge: a mistyped control or OAuth route is just not found.
+    const error = isApiPath(path) ? profile.unknownRoute(method, path) : notFound(`No route ${method} ${path}`);
+    return apiErrorAnswer(ctx, profile, c, error);
+  });
   app.onError((error, c) => {
     if (error instanceof ApiError) return apiErrorAnswer(ctx, profile, c, error);
     if (error instanceof OAuthError) return oauthErrorResponse(error);

@@ -125,6 +125,8 @@ describe('violations of the published reference', () => {
       reason: 'GET /objects/structure is not an operation of the published reference',
     });
     expect(spec.emulator.violations()).toEqual(violations);
+    expect((await fetch(`${spec.emulator.url}/__emulator/nope`)).status).toBe(404);
+    expect(await spec.control.violations()).toHaveLength(SPEC_ONLY_ROUTES.length);
     await spec.control.reset({ profile: 'published' });
     expect(await spec.control.violations()).toEqual([]);
   });
