@@ -146,6 +146,19 @@ describe('PATCH and DELETE /object', () => {
     ]);
   });
 
+  it('replaces whole block properties with `blocks`, and takes the id in the query as well', async () => {
+    const note = { type: 'TextBlock', tokens: [{ type: 'TextToken', text: 'Replaced', style: {} }] };
+    const patched = await call('PATCH', `/object?id=${DEMO.weblinks.mdn}`, {
+      id: DEMO.weblinks.mdn,
+      blocks: { media_notes: [note] },
+    });
+    expect(patched.status).toBe(200);
+    expect((await call('GET', `/object/markdown?id=${DEMO.weblinks.mdn}`)).body.markdown).toBe('Replaced');
+    const wrong = await call('PATCH', '/object', { id: DEMO.weblinks.mdn, blocks: { description: [note] } });
+    expect(wrong.body.message).toContain("'description' is not a block property");
+    expect(await published.control.violations()).toEqual([]);
+  });
+
   it('refuses a label without its name, and records the violation', async () => {
     const answer = await call('PATCH', '/object', {
       id: DEMO.weblinks.hono,
