@@ -6,9 +6,9 @@ import { t } from '../i18n';
 import { clipTitle } from '../outbox/clip';
 import { createOutbox, type Outbox } from '../outbox/outbox';
 import type { LandedClip, StoredClip } from '../outbox/types';
+import { endpointReadyAt } from '../server-memory';
 import { outboxRevisionItem } from '../storage';
 import { showNotification } from './notify';
-import { endpointReadyAt } from './pacing';
 import { weblinkUrlProperty } from './space-structures';
 
 export const OUTBOX_ALARM = 'outbox-wake';

@@ -214,7 +214,7 @@ describe('enqueue and drain at the same time', () => {
 describe('storage across versions', () => {
   it('creates the outbox and history stores, with their indexes, on a fresh install', async () => {
     const database = await db();
-    expect([...database.objectStoreNames].sort()).toEqual(['history', 'outbox', 'revocations', 'secrets']);
+    expect([...database.objectStoreNames].sort()).toEqual(['history', 'outbox', 'revocations', 'secrets', 'settings']);
     const tx = database.transaction(['outbox', 'history']);
     expect([...tx.objectStore('outbox').indexNames]).toEqual(['bySeq']);
     expect([...tx.objectStore('history').indexNames]).toEqual(['byLandedAt']);

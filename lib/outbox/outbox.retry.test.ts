@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
 import { getConnection } from '../auth/connections';
 import { connectWithPersonalToken } from '../auth/personal-token';
+import { saveServiceSettings } from '../auth/settings';
 import { apiForSpace } from '../auth/space-api';
-import { settingsItem } from '../storage';
 import { LOST_REQUEST_SETTLE_MS } from './reconcile';
 import {
   addFault,
@@ -201,7 +201,7 @@ describe('401 Unauthorized', () => {
   });
 
   it('with a revoked personal token waits for the space to be connected again, then sends', async () => {
-    await settingsItem.setValue({ ...(await settingsItem.getValue()), apiBaseUrl: suite.emulator.url });
+    await saveServiceSettings({ apiBaseUrl: suite.emulator.url });
     const token = ((await (await control('tokens', { spaceId: DEMO.spaceId })).json()) as { token: string }).token;
     await connectWithPersonalToken(suite.emulator.url, token);
     suite.worker = await suite.harness.startWorker({

@@ -65,6 +65,10 @@ export function holdsValue(read: PropertyValue | undefined, written: PropertyVal
         read.richText.tokens.map((token) => token.text).join('') ===
           written.richText.tokens.map((token) => token.text).join('')
       );
+    case 'aliases':
+      return read.type === 'aliases' && sameSet(read.aliases.value, written.aliases.value);
+    case 'icon':
+      return read.type === 'icon' && JSON.stringify(read.icon.value) === JSON.stringify(written.icon.value);
   }
 }
 

@@ -41,7 +41,7 @@ describe('429 rate limits', () => {
     expect(retryAfterMs).toBeGreaterThan(0);
     expect(retryAfterMs).toBeLessThanOrEqual(60_000);
 
-    await context.control('/__emulator/clock', { advanceSeconds: retryAfterMs / 1000 });
+    await context.control('/__emulator/clock', { advanceSeconds: (retryAfterMs ?? 0) / 1000 });
     await expect(api.getSpace()).resolves.toMatchObject({ title: 'Demo space' });
   });
 
@@ -64,7 +64,8 @@ describe('429 rate limits', () => {
     const dated = (await rejectionOf(api.getSpace())) as RateLimitedError;
     expect(dated.retryAfterMs).toBeGreaterThan(80_000);
     expect(dated.retryAfterMs).toBeLessThanOrEqual(90_000);
-    expect(((await rejectionOf(api.getSpace())) as RateLimitedError).retryAfterMs).toBe(30_000);
+    // No Retry-After (and no RateLimit header): no wait is invented; the outbox backs off instead.
+    expect(((await rejectionOf(api.getSpace())) as RateLimitedError).retryAfterMs).toBeUndefined();
   });
 });
 
@@ -166,8 +167,9 @@ describe('network failures', () => {
 
 describe('size limit', () => {
   it('a body over 1 MiB is refused with 413 cap_payload_too_large', async () => {
+    // A title has no limit of its own here (Markdown is refused locally past 200,000 characters).
     const error = await rejectionOf(
-      context.api().createWeblink({ url: 'https://example.com/big', markdown: 'x'.repeat(1_100_000) }),
+      context.api().createObject({ structureId: 'RootPage', properties: { title: titleValue('x'.repeat(1_100_000)) } }),
     );
     expect(error).toMatchObject({ kind: 'invalid_input', status: 413, code: 'cap_payload_too_large' });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AuthProvider, createWorkspaceApi, type WorkspaceApi } from '../../lib/api';
+import type { ProfileName } from '../emulator/control-api.ts';
 import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
 
 /**
@@ -45,7 +46,9 @@ export interface ContractContext {
 }
 
 /** Starts the emulator for the calling test file; `beforeEachReset` resets state before every test. */
-export function setUpEmulator(options: { beforeEachReset?: boolean; dailyNoteDelayMs?: number } = {}): ContractContext {
+export function setUpEmulator(
+  options: { beforeEachReset?: boolean; dailyNoteDelayMs?: number; profile?: ProfileName } = {},
+): ContractContext {
   let emulator: RunningEmulator | undefined;
   const running = () => {
     if (!emulator) throw new Error('the emulator is not running');
@@ -53,7 +56,7 @@ export function setUpEmulator(options: { beforeEachReset?: boolean; dailyNoteDel
   };
 
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, dailyNoteDelayMs: options.dailyNoteDelayMs });
+    emulator = await startEmulator({ port: 0, dailyNoteDelayMs: options.dailyNoteDelayMs, profile: options.profile });
   });
   afterAll(async () => {
     await emulator?.close();

@@ -35,6 +35,8 @@ const context = setUpEmulator();
 interface Book {
   structure: Structure;
   prop: (name: string) => PropertyDefinition;
+  /** An option as written: its id and name (the published reference requires the name). */
+  option: (property: string, option: string) => { id: string; name: string };
   label: (property: string, option: string) => string;
 }
 
@@ -46,12 +48,12 @@ async function book(api: WorkspaceApi): Promise<Book> {
     if (!found) throw new Error(`no property ${name}`);
     return found;
   };
-  const label = (property: string, option: string) => {
+  const label = (property: string, option: string): { id: string; name: string } => {
     const found = prop(property).labelSet?.find((candidate) => candidate.name === option);
     if (!found) throw new Error(`no option ${option}`);
-    return found.id;
+    return found;
   };
-  return { structure, prop, label };
+  return { structure, prop, option: label, label: (property, option) => label(property, option).id };
 }
 
 async function idOf(api: WorkspaceApi, title: string, structureId: string): Promise<string> {
@@ -113,7 +115,8 @@ describe('reading the seeded space', () => {
 
   it('an analysed image carries mediaContent (OCR text, colours); one still being analysed does not', async () => {
     const api = context.api();
-    const images = await api.search({ query: '', structureIds: ['MediaImage'] });
+    // The seeded images' titles all hold "e" (a blank query is never sent: the published bounds).
+    const images = await api.search({ query: 'e', structureIds: ['MediaImage'] });
     const objects = await Promise.all(images.map((image) => api.getObject(image.id)));
     const analysed = objects.find((object) => object.mediaContent !== undefined);
     expect(analysed?.mediaContent?.ocr?.text).toContain('Q3 goals');
@@ -161,7 +164,10 @@ describe('create, read, update with every property type', () => {
     });
     await expectInvalidInput(
       api.updateObject(saved.id, {
-        properties: { title: titleValue('Changed'), [b.prop('Status').id]: labelValue(['no-such-option']) },
+        properties: {
+          title: titleValue('Changed'),
+          [b.prop('Status').id]: labelValue([{ id: 'no-such-option', name: 'No such option' }]),
+        },
       }),
     );
     const object = await api.getObject(saved.id);
@@ -178,8 +184,8 @@ describe('create, read, update with every property type', () => {
       properties: {
         title: titleValue('Contract book'),
         [b.prop('Author').id]: textValue('Ada Lovelace'),
-        [b.prop('Status').id]: labelValue([b.label('Status', 'Reading')]),
-        [b.prop('Genres').id]: labelValue([b.label('Genres', 'Science'), b.label('Genres', 'History')]),
+        [b.prop('Status').id]: labelValue([b.option('Status', 'Reading')]),
+        [b.prop('Genres').id]: labelValue([b.option('Genres', 'Science'), b.option('Genres', 'History')]),
         [b.prop('Published').id]: dateValue({ start: '1843-10-01', resolution: 'day' }),
         [b.prop('Last opened').id]: dateValue({ start: new Date('2024-06-01T08:30:00.000Z'), resolution: 'time' }),
         [b.prop('Pages').id]: numberValue(312),
@@ -270,7 +276,7 @@ describe('create, read, update with every property type', () => {
     const genres = b.prop('Genres').id;
     const saved = await api.createObject({
       structureId: b.structure.id,
-      properties: { [genres]: labelValue([b.label('Genres', 'Fiction'), b.label('Genres', 'Programming')]) },
+      properties: { [genres]: labelValue([b.option('Genres', 'Fiction'), b.option('Genres', 'Programming')]) },
     });
     expect(readLabelIds(await api.getObject(saved.id), genres)).toHaveLength(2);
     await api.updateObject(saved.id, { properties: { [genres]: labelValue([]) } });
@@ -355,7 +361,7 @@ describe('invalid input (400 cap_invalid_input)', () => {
     await expectInvalidInput(
       api.createObject({
         structureId: b.structure.id,
-        properties: { [b.prop('Status').id]: labelValue(['no-such-option']) },
+        properties: { [b.prop('Status').id]: labelValue([{ id: 'no-such-option', name: 'No such option' }]) },
       }),
       /unknown label option/,
     );
@@ -368,7 +374,7 @@ describe('invalid input (400 cap_invalid_input)', () => {
       api.createObject({
         structureId: b.structure.id,
         properties: {
-          [b.prop('Status').id]: labelValue([b.label('Status', 'Reading'), b.label('Status', 'Finished')]),
+          [b.prop('Status').id]: labelValue([b.option('Status', 'Reading'), b.option('Status', 'Finished')]),
         },
       }),
       /single-select/,
@@ -485,10 +491,14 @@ describe('POST /object/url', () => {
     const b = await api.getStructures();
     const weblink = b.find((s) => s.id === 'MediaWebResource');
     const status = weblink?.propertyDefinitions.find((d) => d.name === 'Status');
-    const unread = status?.labelSet?.find((o) => o.name === 'Unread')?.id ?? '';
+    const unreadOption = status?.labelSet?.find((o) => o.name === 'Unread');
+    const unread = unreadOption?.id ?? '';
     const object = await api.createWeblink({
       url: 'https://example.com/article',
-      properties: { title: titleValue('An article'), [status?.id ?? '']: labelValue([unread]) },
+      properties: {
+        title: titleValue('An article'),
+        [status?.id ?? '']: labelValue([{ id: unread, name: unreadOption?.name ?? '' }]),
+      },
       markdown: '> A quote\n\nMy **note**',
     });
     expect(object.id).toMatch(/^[0-9a-f-]{36}$/);

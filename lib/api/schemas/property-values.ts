@@ -31,7 +31,15 @@ export type PropertyValue =
   | { type: 'createdAt'; createdAt: { value: string | null } }
   | { type: 'lastUpdatedAt'; lastUpdatedAt: { value: string | null } }
   | { type: 'richText'; richText: { tokens: TextToken[] } }
+  | { type: 'aliases'; aliases: { value: string[] } }
+  | { type: 'icon'; icon: { value: IconValue | null } }
   | UnknownPropertyValue;
+
+/** An object's icon (published reference): an emoji or an Iconify name. */
+export interface IconValue {
+  type: 'emoji' | 'iconify';
+  val: string;
+}
 
 /** A value type this client does not know, or a payload it could not read; readers skip it. */
 export interface UnknownPropertyValue {
@@ -51,7 +59,9 @@ export type PropertyValueInput =
   | { type: 'label'; label: { id: string; name: string }[] }
   | { type: 'entity'; entity: { id: string }[] }
   | { type: 'createdAt'; createdAt: { value: string } }
-  | { type: 'richText'; richText: { tokens: TextTokenInput[] } };
+  | { type: 'richText'; richText: { tokens: TextTokenInput[] } }
+  | { type: 'aliases'; aliases: { value: string[] } }
+  | { type: 'icon'; icon: { value: IconValue | null } };
 
 export type PropertyValueType = Exclude<PropertyValue['type'], 'unknown'>;
 
@@ -71,6 +81,9 @@ function valuePayload<T extends z.ZodMiniType>(inner: T) {
 }
 
 const dateResolutionSchema = z.enum(['day', 'time']);
+const iconSchema = z.object({ type: z.enum(['emoji', 'iconify']), val: z.string() });
+/** The published reference's limit on an object's aliases. */
+const MAX_ALIASES = 8;
 
 const readDatePayload = z.object({
   dateResolution: dateResolutionSchema,
@@ -96,6 +109,17 @@ const knownPropertyValueSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('createdAt'), createdAt: valuePayload(z.string()) }),
   z.object({ type: z.literal('lastUpdatedAt'), lastUpdatedAt: valuePayload(z.string()) }),
   z.object({ type: z.literal('richText'), richText: z.object({ tokens: z.array(textTokenSchema) }) }),
+  // Types only the published reference names.
+  z.object({
+    type: z.literal('aliases'),
+    aliases: z.object({
+      value: z.pipe(
+        z.nullish(z.array(z.string())),
+        z.transform((value) => value ?? []),
+      ),
+    }),
+  }),
+  z.object({ type: z.literal('icon'), icon: z.object({ value: z.nullable(iconSchema) }) }),
 ]);
 
 const unknownPropertyValueSchema = z.pipe(
@@ -154,6 +178,11 @@ export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, Propert
     z.object({ type: z.literal('entity'), entity: idRefs }),
     z.object({ type: z.literal('createdAt'), createdAt: z.object({ value: isoDateTimeSchema }) }),
     z.object({ type: z.literal('richText'), richText: z.object({ tokens: z.array(textTokenInputSchema) }) }),
+    z.object({
+      type: z.literal('aliases'),
+      aliases: z.object({ value: z.array(z.string()).check(z.maxLength(MAX_ALIASES)) }),
+    }),
+    z.object({ type: z.literal('icon'), icon: z.object({ value: z.nullable(iconSchema) }) }),
   ],
 );
 

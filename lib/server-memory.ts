@@ -1,5 +1,5 @@
 import { storage } from 'wxt/utils/storage';
-import { createMemoryTraits, createPacer, type PaceWindow, type Pacing, type ServerTraits } from '../api';
+import { createMemoryTraits, createPacer, type PaceWindow, type Pacing, type ServerTraits } from './api';
 
 /**
  * The background's memory of each server: the rate-limit budget of every endpoint (so a stopped
