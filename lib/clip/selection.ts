@@ -14,7 +14,10 @@ import { utf8Length } from './split-markdown';
 export interface SelectionCapture {
   /** Empty when the selection is too large to clip (see `oversizedBytes`). */
   markdown: string;
-  /** The selection as the browser renders it to text (what copy-paste as plain text gives). */
+  /**
+   * The selection as the browser renders it to text (what copy-paste as plain text gives), cut at
+   * the clip limit: it can hold text the Markdown leaves out, and the background caps it there.
+   */
   text: string;
   wordCount: number;
   /**
