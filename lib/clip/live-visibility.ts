@@ -13,11 +13,14 @@ import { HIDDEN_ON_PAGE_ATTR } from './hidden';
 // Not looked into: never shown, dropped anyway, or a formula (whose hidden parts are its sources).
 const NOT_WALKED = new Set(['script', 'style', 'template', 'noscript', 'svg', 'math', 'mjx-container', 'select']);
 
+// One options object for every call: the walk makes one call per element of the selection.
+const VISIBILITY_PROPERTY = { visibilityProperty: true };
+
 function isHiddenByStyle(el: Element, view: Window): boolean {
   // `checkVisibility` is the cheap test, and says "shown" for nearly every element. It also says
   // "not shown" for collapsed content (`hidden="until-found"`, closed `<details>`) and boxless
   // `display: contents`, which are kept; the computed style decides those.
-  if (el.checkVisibility?.({ visibilityProperty: true })) return false;
+  if (el.checkVisibility?.(VISIBILITY_PROPERTY)) return false;
   const style = view.getComputedStyle(el);
   // A visible descendant of a `visibility: hidden` element goes with it, as with inline styles.
   return style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse';
