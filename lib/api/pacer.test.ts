@@ -35,6 +35,8 @@ describe('the pacer', () => {
     expect(await pacer.reserve(KEY)).toBe(40_000);
     expect(await pacer.readyAt(KEY)).toBe(clock.now + 40_000);
     clock.now += 40_000;
+    // Free again: 0, not "now", so a caller that read the time a moment ago still sees it due.
+    expect(await pacer.readyAt(KEY)).toBe(0);
     expect(await pacer.reserve(KEY)).toBe(0);
   });
 
@@ -83,6 +85,7 @@ describe('the pacer', () => {
 
   it('a server that announces nothing is not held back', async () => {
     const { pacer } = setup();
+    expect(await pacer.readyAt(KEY)).toBe(0);
     for (let i = 0; i < 100; i++) {
       expect(await pacer.reserve(KEY)).toBe(0);
       await pacer.settle(KEY, { status: 200, reading: undefined, retryAfterMs: undefined });

@@ -88,18 +88,22 @@ export function createPacer(options: PacerOptions = {}) {
     }
   }
 
-  /** When a request to `key` could start (ms epoch; at or before now means at once). */
+  /**
+   * When a request to `key` could start (ms epoch), or 0 when it may start at once. Never "now":
+   * a caller compares with a time it read a moment earlier, and must not see a free endpoint as
+   * due a millisecond later.
+   */
   function readyAtNow(key: string, at: number): number {
     const window = windows.get(key);
-    if (!window) return at;
+    if (!window) return 0;
     if (window.blockedUntil > at) return window.blockedUntil;
-    if (window.resetAt <= at || window.remaining === undefined) return at;
+    if (window.resetAt <= at || window.remaining === undefined) return 0;
     const free = window.remaining - (inFlight.get(key) ?? 0);
-    return free > 0 ? at : window.resetAt;
+    return free > 0 ? 0 : window.resetAt;
   }
 
   return {
-    /** When a request to `key` may go (ms epoch): now or earlier when it may go at once. */
+    /** When a request to `key` may go (ms epoch), or 0 when it may go at once. */
     async readyAt(key: string): Promise<number> {
       await load();
       return readyAtNow(key, now());
@@ -114,6 +118,7 @@ export function createPacer(options: PacerOptions = {}) {
       const at = now();
       const ready = readyAtNow(key, at);
       if (ready > at) return ready - at;
+      // Free (0), or due this very moment.
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
       return 0;
     },

@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
-import { labelValue, textValue } from '../api';
+import { createPacer, labelValue, textValue } from '../api';
 import {
   addFault,
   appendClip,
   ascending,
+  clock,
   dailyNoteClip,
   entityIds,
   existingTag,
@@ -88,6 +89,20 @@ describe('a page or link clip', () => {
       'POST /object/url',
       'PATCH /object',
     ]);
+  });
+
+  it('a clip goes in the same drain it was made in when the pacer finds its endpoints free', async () => {
+    // The pacer's clock runs on between the outbox reading the time and asking it: a free endpoint
+    // must not read as due a moment later (the popup then said "Queued" for a clip about to land).
+    let ticks = 0;
+    const pacer = createPacer({ now: () => clock.now + ++ticks });
+    const worker = await suite.harness.startWorker({
+      endpointReadyAt: (spaceId, endpoint) => pacer.readyAt(`${spaceId} ${endpoint}`),
+    });
+    await worker.outbox.enqueue(DEMO.spaceId, weblinkClip({ url: 'https://example.com/free-endpoint' }));
+    await worker.outbox.drain();
+    expect(await weblinksOf(suite.emulator, 'https://example.com/free-endpoint')).toHaveLength(1);
+    expect(await worker.outbox.list()).toEqual([]);
   });
 
   it('creates a new tag once, and reuses a tag that already has that name in any case', async () => {

@@ -55,6 +55,7 @@ export interface WorkerOptions {
   database?: OutboxEnvironment['database'];
   /** The `changed`, `landed` and `failed` observers throw after recording. */
   throwingObservers?: boolean;
+  endpointReadyAt?: OutboxEnvironment['endpointReadyAt'];
 }
 
 const never = () => new Promise<never>(() => undefined);
@@ -138,6 +139,7 @@ export function createHarness(emulator: RunningEmulator) {
       },
       now: () => clock.now,
       random: options.random ?? seededRandom(7),
+      ...(options.endpointReadyAt ? { endpointReadyAt: options.endpointReadyAt } : {}),
       database: options.database ?? (async () => connection),
     });
 
