@@ -1,4 +1,5 @@
 import type { SerializedApiError } from './api/errors';
+import { megabytes } from './clip/clip-limits';
 import { type MessageKey, t } from './i18n';
 
 /**
@@ -64,4 +65,19 @@ export function describeError(error: SerializedApiError, context?: 'token'): str
       return t('errorOAuth', [t(OAUTH_MESSAGES[code] ?? 'oauthOther'), code]);
     }
   }
+}
+
+/** A clip whose Markdown is over the limit, as the data `describeError` reads ("the selection is N MB; …"). */
+export function clipTooLarge(bytes: number, maxBytes: number): SerializedApiError {
+  const size = String(megabytes(bytes));
+  const max = String(megabytes(maxBytes));
+  return {
+    kind: 'invalid_input',
+    endpoint: 'clip',
+    code: 'clip_too_large',
+    message: `the selection is ${size} MB of Markdown; at most ${max} MB can be clipped at once`,
+    detail: `the selection is ${size} MB of Markdown; at most ${max} MB can be clipped at once`,
+    params: [size, max],
+    mayHaveBeenApplied: false,
+  };
 }

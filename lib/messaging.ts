@@ -49,7 +49,6 @@ export type Unreadable = 'browser-page' | 'store' | 'pdf' | 'not-scriptable';
 export interface PageView {
   url: string;
   title: string;
-  faviconUrl: string | null;
   metadata: PageMetadata | null;
   selection: SelectionCapture | null;
   unreadable: Unreadable | undefined;

@@ -14,10 +14,10 @@ import { NotesField } from '@/components/notes-field';
 import { StatusRegion } from '@/components/status-region';
 import { type TagChoice, TagPicker } from '@/components/tag-picker';
 import type { SerializedApiError } from '@/lib/api/errors';
-import { MAX_CLIP_BYTES, megabytes } from '@/lib/clip/clip-limits';
+import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 import { toProperties } from '@/lib/clip/field-payload';
 import { quoteWithSource } from '@/lib/clip/quote';
-import { describeError } from '@/lib/error-text';
+import { clipTooLarge, describeError } from '@/lib/error-text';
 import { type MessageKey, t } from '@/lib/i18n';
 import { type ClipOutcome, type ClipRequest, type Result, sendMessage, type Unreadable } from '@/lib/messaging';
 import { EMPTY_SPACE_PREFERENCES, spacePreferencesItem } from '@/lib/storage';
@@ -105,7 +105,7 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
   // A selection too large to clip arrives as its size only; adding it says so instead of sending.
   const selectionTooLarge =
     notes === undefined && selection?.oversizedBytes !== undefined
-      ? t('errorClipTooLarge', [String(megabytes(selection.oversizedBytes)), String(megabytes(MAX_CLIP_BYTES))])
+      ? describeError(clipTooLarge(selection.oversizedBytes, MAX_CLIP_BYTES))
       : undefined;
   const effectiveTags = tags ?? prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag }));
   const collections = form.data?.collections ?? [];

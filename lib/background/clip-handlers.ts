@@ -6,6 +6,7 @@ import { apiForSpace } from '../auth/space-api';
 import { MAX_CLIP_BYTES, MAX_PART_BYTES } from '../clip/clip-limits';
 import { dailyNoteDate } from '../clip/daily-note-date';
 import { splitMarkdown, utf8Length } from '../clip/split-markdown';
+import { clipTooLarge } from '../error-text';
 import type { ClipOutcome, ClipRequest, FoundObject, OutboxView, QueuedClip, WeblinkForm } from '../messaging';
 import { clipTitle } from '../outbox/clip';
 import { findWeblink } from '../outbox/reconcile';
@@ -62,12 +63,8 @@ const clipRequestSchema = z.discriminatedUnion('kind', [
 function parts(markdown: string): string[] {
   const bytes = utf8Length(markdown);
   if (bytes > MAX_CLIP_BYTES) {
-    throw new InvalidInputError({
-      endpoint: 'clip',
-      code: 'clip_too_large',
-      detail: `the selection is ${(bytes / 1e6).toFixed(1)} MB of Markdown; at most ${MAX_CLIP_BYTES / 1e6} MB can be clipped at once`,
-      params: [(bytes / 1e6).toFixed(1), String(MAX_CLIP_BYTES / 1e6)],
-    });
+    const { detail, params } = clipTooLarge(bytes, MAX_CLIP_BYTES);
+    throw new InvalidInputError({ endpoint: 'clip', code: 'clip_too_large', detail: detail ?? '', params });
   }
   return splitMarkdown(markdown, MAX_PART_BYTES);
 }

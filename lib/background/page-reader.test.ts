@@ -33,7 +33,6 @@ afterEach(() => {
 const UNREADABLE = {
   url: TAB.url,
   title: TAB.title,
-  faviconUrl: TAB.favIconUrl,
   metadata: null,
   selection: null,
   unreadable: 'not-scriptable',

@@ -88,7 +88,6 @@ export async function readPage(tabId: number): Promise<PageView> {
   const fallback = (unreadable: PageView['unreadable']): PageView => ({
     url,
     title: tab.title || url,
-    faviconUrl: tab.favIconUrl ?? null,
     metadata: null,
     selection: null,
     unreadable,
@@ -108,7 +107,6 @@ export async function readPage(tabId: number): Promise<PageView> {
     return {
       url,
       title: capture.metadata.title,
-      faviconUrl: capture.metadata.faviconUrl,
       metadata: capture.metadata,
       selection: capture.selection,
       unreadable: undefined,

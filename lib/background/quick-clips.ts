@@ -1,9 +1,10 @@
 import { type Browser, browser } from 'wxt/browser';
 import type { SerializedApiError } from '../api/errors';
 import { getConnection } from '../auth/connections';
+import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { plainTextToMarkdown } from '../clip/plain-text';
 import { quoteWithSource } from '../clip/quote';
-import { describeError } from '../error-text';
+import { clipTooLarge, describeError } from '../error-text';
 import { t } from '../i18n';
 import type { ClipOutcome, ClipRequest, Result } from '../messaging';
 import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
@@ -119,6 +120,13 @@ export async function addSelectionToDailyNote(tab: Tab, selectionText: string | 
   const page = await readPage(tab.id);
   const url = page.url || tab.url || '';
   const title = page.title || tab.title || url;
+  const oversized = page.selection?.oversizedBytes;
+  if (oversized !== undefined) {
+    // The page's selection is too large to clip: say so, rather than "nothing selected" or the plain text.
+    const reason = describeError(clipTooLarge(oversized, MAX_CLIP_BYTES));
+    await showNotification(`too-large-${Date.now()}`, t('notifyFailed', title), reason);
+    return;
+  }
   let markdown = page.selection?.markdown;
   let note: string | undefined;
   if (!markdown) {

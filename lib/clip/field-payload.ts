@@ -37,7 +37,9 @@ export function toPropertyValue(def: FieldDefinition, value: FieldValue): Proper
     case 'label':
       return value.ids.length === 0
         ? undefined
-        : labelValue(value.ids.map((id) => ({ id, name: def.labelSet?.find((option) => option.id === id)?.name ?? '' })));
+        : labelValue(
+            value.ids.map((id) => ({ id, name: def.labelSet?.find((option) => option.id === id)?.name ?? '' })),
+          );
     case 'entity':
       return value.items.length === 0 ? undefined : entityValue(value.items.map((item) => item.id));
   }
