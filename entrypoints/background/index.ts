@@ -41,5 +41,8 @@ export default defineBackground(() => {
   // Whatever woke the worker (a browser start, an alarm, a message), clips waiting from an
   // earlier life go out now; the network coming back is a reason too.
   void outbox.drain();
+  // Firefox starts an event page when the browser starts only if it listens to onStartup: without
+  // this, clips left from before a restart wait until something else wakes the background.
+  browser.runtime.onStartup.addListener(() => void outbox.drain());
   globalThis.addEventListener?.('online', () => void outbox.retryWaitingNow());
 });
