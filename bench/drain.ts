@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { evaluateIn, sendToBackground } from '../tests/e2e/send-to-background.ts';
 import type { RunningEmulator } from '../tests/emulator/server.ts';
+import { emulatorControl } from '../tests/support/emulator-control.ts';
 import type { BenchRow } from './report.ts';
 
 const CLIPS = 500;
@@ -7,19 +9,8 @@ const CLIPS = 500;
 const LIMIT = 100;
 const WINDOW_MS = 10_000;
 
-async function control(emulator: RunningEmulator, path: string, method: string, body?: unknown): Promise<void> {
-  await fetch(`${emulator.url}/__emulator/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
 async function outboxSize(page: Page): Promise<number> {
-  const answer = (await page.evaluate(() =>
-    chrome.runtime.sendMessage({ id: 1, type: 'getOutbox', timestamp: Date.now() }),
-  )) as { res: { clips: unknown[] } };
-  return answer.res.clips.length;
+  return (await sendToBackground(evaluateIn(page), 'getOutbox')).clips.length;
 }
 
 /**
@@ -33,48 +24,40 @@ export async function benchDrain(options: {
   spaceId: string;
 }): Promise<BenchRow[]> {
   const { emulator, extensionPage: page, spaceId } = options;
-  await control(emulator, 'rate-limits', 'POST', {
+  const control = emulatorControl(emulator.url);
+  await control.setRateLimits({
     enabled: true,
     windowMs: WINDOW_MS,
     limits: { write: LIMIT, search: 1_000_000, read: 1_000_000 },
   });
   // Unreachable: every API connection is dropped before the server reads it.
-  for (const path of ['/object*', '/objects*', '/blocks*']) {
-    await control(emulator, 'faults', 'POST', { path, drop: 'before' });
-  }
+  for (const path of ['/object*', '/objects*', '/blocks*']) await control.addFault({ path, drop: 'before' });
 
-  await page.evaluate(
-    async ({ count, spaceId }) => {
-      const send = (index: number) =>
-        chrome.runtime.sendMessage({
-          id: index,
-          type: 'saveClip',
-          timestamp: Date.now(),
-          data: {
-            spaceId,
-            clip: {
-              kind: 'link',
-              url: `https://bench.example/clips/${index}`,
-              title: `Bench clip ${index}`,
-              tags: [],
-              properties: {},
-              notes: '',
-              existingObjectIds: [],
-            },
+  const evaluate = evaluateIn(page);
+  for (let start = 0; start < CLIPS; start += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, CLIPS - start) }, (_, i) =>
+        sendToBackground(evaluate, 'saveClip', {
+          spaceId,
+          clip: {
+            kind: 'link',
+            url: `https://bench.example/clips/${start + i}`,
+            title: `Bench clip ${start + i}`,
+            tags: [],
+            properties: {},
+            notes: '',
+            existingObjectIds: [],
           },
-        });
-      for (let start = 0; start < count; start += 50) {
-        await Promise.all(Array.from({ length: Math.min(50, count - start) }, (_, i) => send(start + i)));
-      }
-    },
-    { count: CLIPS, spaceId },
-  );
+        }),
+      ),
+    );
+  }
   const queued = await outboxSize(page);
 
-  await control(emulator, 'faults', 'DELETE');
+  await control.clearFaults();
   const startedAt = Date.now();
   // "Retry all now": what the background also does when the browser comes back online.
-  await page.evaluate(() => chrome.runtime.sendMessage({ id: 1, type: 'retryAllClips', timestamp: Date.now() }));
+  await sendToBackground(evaluate, 'retryAllClips');
   while ((await outboxSize(page)) > 0) {
     if (Date.now() - startedAt > 10 * 60_000) throw new Error('the outbox did not drain in 10 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -87,16 +70,12 @@ export async function benchDrain(options: {
   const windowsAfterFirst = Math.ceil(CLIPS / LIMIT) - 1;
   const minimumMs = Math.max(1, firstWindowStart + windowsAfterFirst * WINDOW_MS - startedAt);
 
-  const state = (await (
-    await fetch(`${emulator.url}/__emulator/state?spaceId=${spaceId}&structureId=MediaWebResource`)
-  ).json()) as {
-    spaces: { objects: { title: string; trashed: boolean }[] }[];
-  };
+  const state = await control.state({ spaceId, structureId: 'MediaWebResource' });
   const landed = (state.spaces[0]?.objects ?? []).filter((o) => !o.trashed && o.title.startsWith('Bench clip '));
   const distinct = new Set(landed.map((object) => object.title));
   const lost = CLIPS - distinct.size;
   const duplicated = landed.length - distinct.size;
-  await control(emulator, 'rate-limits', 'POST', { enabled: false });
+  await control.setRateLimits({ enabled: false });
 
   const ratio = drainedMs / minimumMs;
   return [

@@ -2,7 +2,8 @@
  * `npm run bench`: measures Space Clipper against its budgets (DESIGN.md), each relative figure
  * against a baseline measured in the same run: bundle sizes of the store build; popup readiness
  * against an empty React popup; API requests per save; HTML → Markdown against plain turndown;
- * draining the outbox under rate limiting. Prints the table and writes it to bench/results.md.
+ * draining the outbox under rate limiting, and under the published reference's limits. Prints the
+ * table and writes it to bench/results.md.
  * Exits non-zero when a budget is missed. `--only size,popup,convert,drain` runs a subset.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,6 +28,7 @@ import { startEmulator } from '../tests/emulator/server.ts';
 import { benchConversion } from './convert.ts';
 import { benchDrain } from './drain.ts';
 import { benchPopupReadiness, benchRequestCounts } from './popup.ts';
+import { benchPublishedDrain } from './published-drain.ts';
 import { type BenchSection, renderMarkdown, writeReport } from './report.ts';
 import { measureEntrypointSizes } from './size.ts';
 
@@ -84,13 +86,19 @@ if (wants('popup') || wants('convert') || wants('drain')) {
         { label: 'mozilla-1 (95 KB real page)', url: `${pages.url}/corpus/pages/mozilla-1/source.html`, budget: 1.5 },
         { label: 'wikipedia-2 (1 MB real page)', url: `${pages.url}/corpus/pages/wikipedia-2/source.html`, budget: 2 },
       ]);
-      rows.push(...(await benchRequestCounts(setup, emulator, `${pages.url}/article.html`)));
+      rows.push(...(await benchRequestCounts(setup, emulator, `${pages.url}/article.html`, 'spec')));
+      // The same save against a server that ignores tags on create; another address, as a new page.
+      emulator.reset({ profile: 'published' });
+      rows.push(...(await benchRequestCounts(setup, emulator, `${pages.url}/article.html?edition=2`, 'published')));
+      emulator.reset();
       sections.push({
         title: 'Popup',
         rows,
         notes: [
-          'Ready = the Title box filled and "Save page" enabled, from navigation start; median of 20 opens in headless Chromium.',
+          'Ready = the Title box filled and "Save page" enabled, from navigation start, in headless Chromium.',
+          "Each comparison opens the empty React popup (the floor) and the popup alternately, 15 pairs, and reports the median of the pairs' ratios with the middle half of them in brackets; warm is compared three times and must hold in each.",
           'Warm: the persisted query cache from an earlier open; cold: that cache cleared before each open.',
+          'Requests per save: the spec profile applies the tag on create; the published profile ignores it, so the client completes the weblink with one PATCH /object.',
         ],
       });
     }
@@ -129,11 +137,14 @@ if (wants('popup') || wants('convert') || wants('drain')) {
       emulator.reset();
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/options.html`);
+      const rows = await benchDrain({ emulator, extensionPage: page, spaceId: DEMO.spaceId });
+      rows.push(...(await benchPublishedDrain({ emulator, extensionPage: page })));
       sections.push({
         title: 'Outbox',
-        rows: await benchDrain({ emulator, extensionPage: page, spaceId: DEMO.spaceId }),
+        rows,
         notes: [
           'Clips made while every API connection was dropped, then delivered once it answered again, through the same path as the browser coming back online. The minimum is the time until the window that has room for the last request opens.',
+          "The published drain runs against the emulator's published profile: 10 POST /object/url and 30 PATCH /object per window and token, announced in a RateLimit header, 429s without Retry-After. Its windows are scaled from 60 s to 10 s (the same counts per window); the header's reset is in whole seconds, rounded up, which the client waits out in full.",
         ],
       });
     }

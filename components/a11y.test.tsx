@@ -5,14 +5,15 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TagRef } from '@/lib/messaging';
+import { definitions } from '@/tests/support/field-definitions';
 import { ClipList } from './clip-list';
 import { CollectionPicker } from './collection-picker';
-import { definitions } from './field-definitions.fixture';
 import { NotesField } from './notes-field';
 import { PropertyFields } from './property-fields';
 import { SpaceSwitcher } from './space-switcher';
 import { StatusRegion } from './status-region';
-import { type TagChoice, TagPicker } from './tag-picker';
+import { TagPicker } from './tag-picker';
 
 /*
  * axe over every component together, in the states that matter (errors shown, the tag listbox open
@@ -38,7 +39,7 @@ const tags = [
 ];
 
 function Popup() {
-  const [selected, setSelected] = useState<TagChoice[]>([
+  const [selected, setSelected] = useState<TagRef[]>([
     { kind: 'existing', id: 't1', title: 'Reading' },
     { kind: 'new', title: 'Later' },
   ]);

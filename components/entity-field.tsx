@@ -1,7 +1,7 @@
+import type { LinkedObject } from '@/lib/fields/field-types';
 import { t } from '@/lib/i18n';
 import { ChipCombobox } from './chip-combobox';
 import { Field } from './field';
-import type { LinkedObject } from './field-types';
 
 export type SearchEntities = (
   query: string,

@@ -1,6 +1,6 @@
+import type { FieldDefinition } from '@/lib/fields/field-types';
 import { t } from '@/lib/i18n';
 import { Field } from './field';
-import type { FieldDefinition } from './field-types';
 
 export type LabelFieldProps = {
   definition: FieldDefinition;

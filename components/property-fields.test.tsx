@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import type { FieldValue } from '@/lib/fields/field-types';
+import { definitions } from '@/tests/support/field-definitions';
 import type { SearchEntities } from './entity-field';
-import { definitions } from './field-definitions.fixture';
-import type { FieldValue } from './field-types';
 import { PropertyFields, type PropertyFieldsProps } from './property-fields';
 
 const noSearch: SearchEntities = () => new Promise(() => {});

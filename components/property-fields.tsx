@@ -1,7 +1,7 @@
+import { emptyFieldValue, type FieldDefinition, type FieldValue } from '@/lib/fields/field-types';
 import { DateField } from './date-field';
 import { EntityField, type SearchEntities } from './entity-field';
 import { Field } from './field';
-import { emptyFieldValue, type FieldDefinition, type FieldValue } from './field-types';
 import { LabelField } from './label-field';
 
 export type PropertyFieldsProps = {

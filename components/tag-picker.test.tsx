@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { matchesWordPrefix, type TagChoice, type TagOption, TagPicker, type TagPickerProps } from './tag-picker';
+import type { TagRef } from '@/lib/messaging';
+import { matchesWordPrefix, type TagOption, TagPicker, type TagPickerProps } from './tag-picker';
 
 const reading: TagOption = { id: 't1', title: 'Reading' };
 const toRead: TagOption = { id: 't2', title: 'To read' };
@@ -26,8 +27,8 @@ function controlledSearch() {
 
 const never: Search = () => new Promise(() => {});
 
-function Harness({ initial = [], onChange, ...props }: Partial<TagPickerProps> & { initial?: TagChoice[] }) {
-  const [selected, setSelected] = useState<TagChoice[]>(initial);
+function Harness({ initial = [], onChange, ...props }: Partial<TagPickerProps> & { initial?: TagRef[] }) {
+  const [selected, setSelected] = useState<TagRef[]>(initial);
   return (
     <TagPicker
       recentTags={recentTags}

@@ -1,15 +1,13 @@
 import { t } from '@/lib/i18n';
+import type { TagRef } from '@/lib/messaging';
 import { ChipCombobox } from './chip-combobox';
 import { Field } from './field';
 
 export type TagOption = { id: string; title: string };
 
-/** A tag to attach: an existing one, or a name to create when the clip is saved. */
-export type TagChoice = { kind: 'existing'; id: string; title: string } | { kind: 'new'; title: string };
-
 export type TagPickerProps = {
-  selected: TagChoice[];
-  onChange(next: TagChoice[]): void;
+  selected: TagRef[];
+  onChange(next: TagRef[]): void;
   /** Filtered locally as the person types, so suggestions show before the server answers. */
   recentTags: TagOption[];
   searchTags(query: string, signal: AbortSignal): Promise<TagOption[]>;

@@ -1,18 +1,29 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { FieldDefinition } from '@/components/field-types';
 import type { SerializedApiError } from './api/errors';
-import type { PropertyValueInput } from './api/schemas/property-values';
 import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
-import type { ClipKind, ClipState, LandedClip, TagRef } from './outbox/types';
-import type { Connection } from './storage';
+import type { FieldDefinition } from './fields/field-types';
+import type { MessageData } from './message-schemas';
+import type { ClipKind, ClipState, LandedClip } from './outbox/types';
+import type { Connection, SpacePreferences } from './storage';
 
 /**
  * The one typed protocol between the extension's pages (popup, options) and the background.
- * The background validates every message's data with zod and accepts these messages only from
- * the extension's own pages (`lib/background/router.ts`): a message is input like any other.
- * No logger is configured: messages carry page text and clip payloads.
+ * Each message's data is defined once, as a zod schema (lib/message-schemas.ts), and its type
+ * here is `z.infer` of it; the background validates with that schema and accepts these messages
+ * only from the extension's own pages (`lib/background/router.ts`): a message is input like any
+ * other. No logger is configured: messages carry page text and clip payloads.
  */
+
+export type {
+  AppendRequest,
+  ClipRequest,
+  ClipSource,
+  DailyNoteRequest,
+  SettingsChange,
+  TagRef,
+  WeblinkRequest,
+} from './message-schemas';
 
 /** An answer that can fail: errors cross the message boundary as plain data. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
@@ -33,13 +44,6 @@ export interface ServiceSettingsView {
 export interface ConnectionsView {
   connections: ConnectionView[];
   settings: ServiceSettingsView;
-}
-
-export interface SettingsChange {
-  apiBaseUrl?: string | null;
-  oauthClientId?: string | null;
-  defaultSpaceId?: string;
-  dailyNoteTimestamp?: boolean;
 }
 
 /** Why a page could not be read by a script (it can still be saved by its address). */
@@ -69,27 +73,6 @@ export interface FoundObject {
   structureId: string;
 }
 
-/** Where a clip came from. */
-export interface ClipSourceView {
-  url: string;
-  title: string;
-}
-
-/** A clip as a page asks the background to make it. Markdown is split into parts by the background. */
-export type ClipRequest =
-  | {
-      kind: 'page' | 'link';
-      url: string;
-      title: string;
-      tags: TagRef[];
-      properties: Record<string, PropertyValueInput>;
-      collections?: string[];
-      notes: string;
-      existingObjectIds: string[];
-    }
-  | { kind: 'daily-note'; markdown: string; source: ClipSourceView; noTimeStamp?: boolean; date?: string }
-  | { kind: 'append'; objectId: string; objectTitle: string; markdown: string; source: ClipSourceView };
-
 /** What became of a clip by the time the background answered. */
 export type ClipOutcome =
   | { state: 'landed'; clipId: string; objectId: string | null }
@@ -117,28 +100,33 @@ export interface ProtocolMap {
   /** Liveness check: the running version and when this background instance started (ms epoch). */
   ping(): { version: string; startedAt: number };
   getConnections(): ConnectionsView;
-  saveSettings(change: SettingsChange): Result<ConnectionsView>;
+  saveSettings(change: MessageData<'saveSettings'>): Result<ConnectionsView>;
   /** OAuth sign-in; the background opens the authorization window. */
   signIn(): Result<ConnectionView>;
-  connectWithToken(data: { token: string }): Result<ConnectionView>;
-  disconnect(data: { spaceId: string }): Result<{ revoked: boolean }>;
+  connectWithToken(data: MessageData<'connectWithToken'>): Result<ConnectionView>;
+  disconnect(data: MessageData<'disconnect'>): Result<{ revoked: boolean }>;
 
   /** The page of a tab (metadata, selection), read by the injected content script. */
-  readPage(data: { tabId: number }): PageView;
-  getWeblinkForm(data: { spaceId: string }): Result<WeblinkForm>;
-  searchTags(data: { spaceId: string; query: string }): Result<{ id: string; title: string }[]>;
-  searchObjects(data: { spaceId: string; query: string; structureIds?: string[] }): Result<FoundObject[]>;
+  readPage(data: MessageData<'readPage'>): PageView;
+  getWeblinkForm(data: MessageData<'getWeblinkForm'>): Result<WeblinkForm>;
+  searchTags(data: MessageData<'searchTags'>): Result<{ id: string; title: string }[]>;
+  searchObjects(data: MessageData<'searchObjects'>): Result<FoundObject[]>;
   /** A weblink of this address already in the space (saved by this extension, or found and confirmed). */
-  findSavedPage(data: { spaceId: string; url: string; title: string }): Result<FoundObject | null>;
+  findSavedPage(data: MessageData<'findSavedPage'>): Result<FoundObject | null>;
   /** Queues a clip (durably) and answers after its first attempt, or once it is queued if that takes long. */
-  saveClip(data: { spaceId: string; clip: ClipRequest }): Result<ClipOutcome>;
+  saveClip(data: MessageData<'saveClip'>): Result<ClipOutcome>;
   getOutbox(): OutboxView;
-  retryClip(data: { id: string }): void;
+  retryClip(data: MessageData<'retryClip'>): void;
   /** Every waiting clip goes now (not those waiting on a 429's Retry-After). */
   retryAllClips(): void;
-  discardClip(data: { id: string }): void;
+  discardClip(data: MessageData<'discardClip'>): void;
   /** Drops tags (by key: tag id, or title of a new tag) from a clip the server refused. */
-  fixClip(data: { id: string; removeTags: string[] }): void;
+  fixClip(data: MessageData<'fixClip'>): void;
+  /**
+   * Pins or unpins a tag of a space (preselected in every new clip). The background alone writes
+   * space preferences, so a pin toggled during a save is never lost to the save's own update.
+   */
+  togglePinnedTag(data: MessageData<'togglePinnedTag'>): SpacePreferences;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

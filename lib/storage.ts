@@ -63,6 +63,7 @@ export interface SpacePreferences {
   recentTags: RememberedTag[];
 }
 
+/** Written by the background alone (saving a clip, pinning a tag); pages read it. */
 export const spacePreferencesItem = storage.defineItem<Record<string, SpacePreferences>>('local:spacePreferences', {
   fallback: {},
   version: 1,
@@ -75,6 +76,23 @@ export const EMPTY_SPACE_PREFERENCES: SpacePreferences = { lastCollectionId: nul
  * In `storage.session`: not readable by content scripts, and a restart starts from zero anyway.
  */
 export const outboxRevisionItem = storage.defineItem<number>('session:outboxRevision', { fallback: 0 });
+
+/**
+ * The popup's TanStack Query cache (queries marked `persist`: connections, the weblink form), so a
+ * warm popup paints the whole form before any message is answered. No secret is in it.
+ */
+export const popupQueryCacheItem = storage.defineItem<string>('local:popupQueryCache');
+
+/**
+ * Whether the popup's "Properties" are shown, remembered because people either use them every time
+ * or never. In the popup's own `localStorage`, not `browser.storage`: it decides the first paint,
+ * so it is read synchronously, before anything async can answer.
+ */
+export const fieldsOpenPreference = {
+  key: 'space-clipper.fields-open',
+  read: (): boolean => globalThis.localStorage?.getItem('space-clipper.fields-open') === 'true',
+  write: (open: boolean): void => globalThis.localStorage?.setItem('space-clipper.fields-open', String(open)),
+};
 
 /**
  * Closes `storage.local` and `storage.sync` to content scripts where the browser can: Chrome keeps

@@ -1,6 +1,5 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { z } from 'zod/mini';
 import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocations';
 import { registerClipHandlers } from '@/lib/background/clip-handlers';
 import { registerConnectionHandlers } from '@/lib/background/connection-handlers';
@@ -12,7 +11,7 @@ import { restrictStorageToTrustedContexts } from '@/lib/storage';
 export default defineBackground(() => {
   void restrictStorageToTrustedContexts();
   const startedAt = Date.now();
-  handle('ping', z.undefined(), async () => ({ version: browser.runtime.getManifest().version, startedAt }));
+  handle('ping', async () => ({ version: browser.runtime.getManifest().version, startedAt }));
   registerConnectionHandlers((spaceId) => void outbox.resumeSpace(spaceId));
   registerClipHandlers();
   trackOutboxWatchers();

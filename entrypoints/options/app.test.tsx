@@ -118,3 +118,19 @@ describe('disconnecting a space connected with a personal token', () => {
     );
   });
 });
+
+describe('clipping settings', () => {
+  it('says so when saving a setting fails, instead of leaving the box as if it were saved', async () => {
+    sendMessage.mockImplementation(async (type: keyof ProtocolMap) =>
+      type === 'saveSettings'
+        ? {
+            ok: false,
+            error: { kind: 'network', message: 'x', endpoint: 'settings', timedOut: false, mayHaveBeenApplied: false },
+          }
+        : answer(type),
+    );
+    const { user } = await openOptions();
+    await user.click(screen.getByRole('checkbox', { name: /timestamp/i }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Could not reach the workspace/);
+  });
+});

@@ -1,26 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { CollectionPicker } from '@/components/collection-picker';
-import { EntityField } from '@/components/entity-field';
 import { Field } from '@/components/field';
-import {
-  emptyFieldValue,
-  type FieldValue,
-  isEditableDefinition,
-  type LinkedObject,
-  validateFieldValue,
-} from '@/components/field-types';
 import { NotesField } from '@/components/notes-field';
 import { StatusRegion } from '@/components/status-region';
-import { type TagChoice, TagPicker } from '@/components/tag-picker';
+import { TagPicker } from '@/components/tag-picker';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
-import { toProperties } from '@/lib/clip/field-payload';
 import { quoteWithSource } from '@/lib/clip/quote';
 import { clipTooLarge, describeError } from '@/lib/error-text';
+import { toProperties } from '@/lib/fields/field-payload';
+import { emptyFieldValue, type FieldValue, isEditableDefinition, validateFieldValue } from '@/lib/fields/field-types';
 import { type MessageKey, t } from '@/lib/i18n';
-import { type ClipOutcome, type ClipRequest, type Result, sendMessage, type Unreadable } from '@/lib/messaging';
-import { EMPTY_SPACE_PREFERENCES, spacePreferencesItem } from '@/lib/storage';
+import {
+  type ClipOutcome,
+  type ClipRequest,
+  type Result,
+  sendMessage,
+  type TagRef,
+  type Unreadable,
+} from '@/lib/messaging';
+import { EMPTY_SPACE_PREFERENCES, fieldsOpenPreference } from '@/lib/storage';
+import { AppendToObject } from './append-to-object';
+import { PageLine } from './page-line';
 import { keys, usePage, usePreferences, useSavedPage, useTab, useWeblinkForm } from './queries';
 
 const UNREADABLE_KEYS: Record<Unreadable, MessageKey> = {
@@ -32,28 +34,18 @@ const UNREADABLE_KEYS: Record<Unreadable, MessageKey> = {
 
 type Status = { message: string; tone: 'info' | 'error' };
 
-/**
- * The tab's icon as the browser already loaded it, and only over https or inline: an address a
- * page names itself could make the popup call a tracker, or send a request in clear text.
- */
-export function displayableIcon(url: string | undefined): string | undefined {
-  return url?.startsWith('https:') || url?.startsWith('data:image/') ? url : undefined;
-}
-
 /** Loaded when the person opens the properties: not on the path to the first paint. */
 const PropertyFields = lazy(() =>
   import('@/components/property-fields').then((module) => ({ default: module.PropertyFields })),
 );
 
-const FIELDS_OPEN_KEY = 'space-clipper.fields-open';
-
 /** Whether the property fields are shown; remembered, as people either use them every time or never. */
 function useFieldsOpen(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(() => localStorage.getItem(FIELDS_OPEN_KEY) === 'true');
+  const [open, setOpen] = useState(fieldsOpenPreference.read);
   return [
     open,
     (next) => {
-      localStorage.setItem(FIELDS_OPEN_KEY, String(next));
+      fieldsOpenPreference.write(next);
       setOpen(next);
     },
   ];
@@ -83,12 +75,10 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
   const url = page.data?.url ?? tab.data?.url ?? '';
   const [title, setTitle] = useState<string | undefined>();
   const [notes, setNotes] = useState<string | undefined>();
-  const [tags, setTags] = useState<TagChoice[] | undefined>();
+  const [tags, setTags] = useState<TagRef[] | undefined>();
   const [collection, setCollection] = useState<string | null | undefined>();
   const [values, setValues] = useState<Record<string, FieldValue>>({});
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [target, setTarget] = useState<LinkedObject[]>([]);
-  const [targetType, setTargetType] = useState('');
   const [status, setStatus] = useState<Status>({ message: '', tone: 'info' });
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
@@ -162,32 +152,19 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
     });
   }
 
+  // The background alone writes preferences: a pin toggled while a save runs is never lost.
   const togglePin = (tag: { id: string; title: string }) => {
-    void (async () => {
-      const all = await spacePreferencesItem.getValue();
-      const current = all[spaceId] ?? EMPTY_SPACE_PREFERENCES;
-      const pinned = current.pinnedTags.some((p) => p.id === tag.id)
-        ? current.pinnedTags.filter((p) => p.id !== tag.id)
-        : [...current.pinnedTags, tag];
-      await spacePreferencesItem.setValue({ ...all, [spaceId]: { ...current, pinnedTags: pinned } });
-      await queryClient.invalidateQueries({ queryKey: keys.preferences });
-    })();
+    void sendMessage('togglePinnedTag', { spaceId, tag }).then(() =>
+      queryClient.invalidateQueries({ queryKey: keys.preferences }),
+    );
   };
 
-  const favicon = displayableIcon(tab.data?.favIconUrl);
   const canSave = url !== '' && !busy;
   const canAppend = (effectiveNotes.trim() !== '' || selectionTooLarge !== undefined) && !busy && url !== '';
-  const appendTarget = target[0];
 
   return (
     <form className="clip-form" onSubmit={savePage} noValidate>
-      <div className="page-line">
-        {favicon && <img className="favicon" src={favicon} alt="" width="16" height="16" />}
-        <span className="page-url" title={url}>
-          <span className="visually-hidden">{t('pageAddress')}: </span>
-          {url}
-        </span>
-      </div>
+      <PageLine url={url} iconUrl={tab.data?.favIconUrl} />
       {page.data?.unreadable && <p className="notice">{t(UNREADABLE_KEYS[page.data.unreadable])}</p>}
       {saved.data && <p className="notice">{t('alreadySaved', saved.data.title)}</p>}
 
@@ -268,54 +245,20 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
         )}
       </details>
 
-      <div className="append-row">
-        <EntityField
-          label={t('addToObjectLabel')}
-          allowedStructureIds={targetType ? [targetType] : []}
-          items={target}
-          onChange={(items) => setTarget(items.slice(-1))}
-          searchEntities={async (query, structureIds) => {
-            const result = await sendMessage('searchObjects', {
-              spaceId,
-              query,
-              ...(structureIds.length > 0 ? { structureIds } : {}),
-            });
-            return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
-          }}
-        />
-        {(form.data?.appendableTypes.length ?? 0) > 0 && (
-          <Field label={t('objectTypeLabel')}>
-            {(control) => (
-              <select {...control} value={targetType} onChange={(event) => setTargetType(event.target.value)}>
-                <option value="">{t('objectTypeAny')}</option>
-                {form.data?.appendableTypes.map((type) => (
-                  <option key={type.id} value={type.id}>
-                    {type.title}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        )}
-        {appendTarget && (
-          <button
-            type="button"
-            className="button"
-            disabled={!canAppend}
-            onClick={() =>
-              appendNotes({
-                kind: 'append',
-                objectId: appendTarget.id,
-                objectTitle: appendTarget.title,
-                markdown: effectiveNotes,
-                source,
-              })
-            }
-          >
-            {t('addToObjectButton', appendTarget.title)}
-          </button>
-        )}
-      </div>
+      <AppendToObject
+        spaceId={spaceId}
+        types={form.data?.appendableTypes ?? []}
+        disabled={!canAppend}
+        onAppend={(target) =>
+          appendNotes({
+            kind: 'append',
+            objectId: target.id,
+            objectTitle: target.title,
+            markdown: effectiveNotes,
+            source,
+          })
+        }
+      />
 
       <StatusRegion message={status.message} tone={status.tone} />
     </form>

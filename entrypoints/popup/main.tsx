@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import '@/components/theme.css';
 import './popup.css';
+import { popupQueryCacheItem } from '@/lib/storage';
 import { App } from './App';
 import { keys } from './queries';
 
@@ -13,14 +14,14 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, gcTime: 7 * 24 * 3_600_000 } },
 });
 
-/** The query cache lives in storage.local between popup opens (no secrets in it: the background keeps those). */
+/** The query cache lives in storage.local between popup opens (lib/storage.ts, popupQueryCacheItem). */
 const persister = createAsyncStoragePersister({
-  key: 'popupQueryCache',
+  key: popupQueryCacheItem.key,
   throttleTime: 300,
   storage: {
-    getItem: async (key) => ((await browser.storage.local.get(key))[key] as string | undefined) ?? null,
-    setItem: (key, value) => browser.storage.local.set({ [key]: value }),
-    removeItem: (key) => browser.storage.local.remove(key),
+    getItem: async () => (await popupQueryCacheItem.getValue()) ?? null,
+    setItem: (_key, value) => popupQueryCacheItem.setValue(value),
+    removeItem: () => popupQueryCacheItem.removeValue(),
   },
 });
 const persistence = {

@@ -1,4 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
+import { OBJECT_ID, wireObject, wireStructure } from '../../tests/support/api-fixtures';
+import {
+  type Answer,
+  createFakeFetch,
+  emptyResponse,
+  hangingAnswer,
+  jsonResponse,
+  textResponse,
+} from '../../tests/support/fake-fetch';
 import { createWorkspaceApi } from './client';
 import {
   AbortedError,
@@ -16,15 +25,6 @@ import {
 import { createPacer } from './pacer';
 import { canonicalDay, dateValue, entityValue, titleValue } from './property-values';
 import { createMemoryTraits } from './server-traits';
-import {
-  type Answer,
-  createFakeFetch,
-  emptyResponse,
-  hangingAnswer,
-  jsonResponse,
-  textResponse,
-} from './testing/fake-fetch';
-import { OBJECT_ID, wireObject, wireStructure } from './testing/fixtures';
 
 const TOKEN = 'cap-api-secret-first';
 const FRESH_TOKEN = 'cap-api-secret-second';

@@ -1,14 +1,7 @@
 /** The one shared, typed client for the Workspace Notes API v1. */
 
 export { isLoopbackHost, normalizeBaseUrl } from './base-url';
-export {
-  createWorkspaceApi,
-  type IterateOptions,
-  type ListOptions,
-  MAX_PAGE_SIZE,
-  type WorkspaceApi,
-  type WorkspaceApiConfig,
-} from './client';
+export { createWorkspaceApi, type WorkspaceApi, type WorkspaceApiConfig } from './client';
 export {
   AbortedError,
   ApiError,
@@ -28,6 +21,7 @@ export {
   ServerError,
   serializeApiError,
 } from './errors';
+export { type IterateOptions, type ListOptions, MAX_PAGE_SIZE } from './listing-api';
 export {
   type AuthorizationUrlParams,
   buildAuthorizationUrl,

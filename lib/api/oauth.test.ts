@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createFakeFetch, jsonResponse, textResponse } from '../../tests/support/fake-fetch';
 import { MalformedResponseError, NetworkError, OAuthError, ServerError } from './errors';
 import {
   buildAuthorizationUrl,
@@ -11,7 +12,6 @@ import {
   refreshTokens,
   revokeToken,
 } from './oauth';
-import { createFakeFetch, jsonResponse, textResponse } from './testing/fake-fetch';
 
 const BASE = 'https://api.example';
 const CLIENT_ID = 'space-clipper';

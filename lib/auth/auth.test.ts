@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
+import { emulatorControl } from '../../tests/support/emulator-control.ts';
 import { answerConsent } from '../../tests/unit/emulator-consent';
 import { NotAuthenticatedError, OAuthError } from '../api';
 import { settingsItem } from '../storage';
@@ -28,10 +29,7 @@ beforeEach(async () => {
   Object.assign(fakeBrowser.permissions, { remove: vi.fn(async () => true) });
 });
 
-type LogEntry = { path: string; status: number; grantType?: string; method: string };
-async function log(): Promise<LogEntry[]> {
-  return ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { entries: LogEntry[] }).entries;
-}
+const log = () => emulatorControl(emulator.url).log();
 const refreshRequests = async () => (await log()).filter((entry) => entry.grantType === 'refresh_token');
 
 async function signInToDemo() {
@@ -71,11 +69,7 @@ describe('personal API tokens', () => {
 
   it('that get revoked mark the connection "needs sign-in" without deleting it', async () => {
     await connectWithPersonalToken(emulator.url, DEMO_TOKENS.demo);
-    await fetch(`${emulator.url}/__emulator/tokens/revoke`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: DEMO_TOKENS.demo }),
-    });
+    await emulatorControl(emulator.url).revokeToken(DEMO_TOKENS.demo);
     await expect((await apiForSpace(DEMO.spaceId)).getSpace()).rejects.toBeInstanceOf(NotAuthenticatedError);
     expect((await getConnection(DEMO.spaceId))?.state).toBe('needs-sign-in');
     expect(await readSecret(DEMO.spaceId)).toBeDefined();
@@ -188,11 +182,7 @@ describe('access token lifetime', () => {
   it('marks the connection "needs sign-in" when the refresh token is refused, and keeps it', async () => {
     await signInToDemo();
     const secret = await oauthSecret(DEMO.spaceId);
-    await fetch(`${emulator.url}/__emulator/tokens/revoke`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: secret.refreshToken }),
-    });
+    await emulatorControl(emulator.url).revokeToken(secret.refreshToken ?? '');
     await expect((await apiForSpace(DEMO.spaceId)).getSpace()).rejects.toBeInstanceOf(NotAuthenticatedError);
     expect((await getConnection(DEMO.spaceId))?.state).toBe('needs-sign-in');
     expect(await readSecret(DEMO.spaceId)).toEqual(secret);
@@ -216,11 +206,7 @@ describe('disconnect', () => {
   it('forgets the connection even when the server is unreachable, and revokes later', async () => {
     await signInToDemo();
     const { accessToken } = await oauthSecret(DEMO.spaceId);
-    await fetch(`${emulator.url}/__emulator/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '/oauth/revoke', drop: 'before', times: 1 }),
-    });
+    await emulatorControl(emulator.url).addFault({ path: '/oauth/revoke', drop: 'before', times: 1 });
     expect(await disconnect(DEMO.spaceId)).toEqual({ revoked: false });
     expect(await listConnections()).toEqual([]);
     expect(await readSecret(DEMO.spaceId)).toBeUndefined();

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { FaultRuleInput } from '../../tests/emulator/control-api.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
+import { emulatorControl } from '../../tests/support/emulator-control.ts';
 import { db } from '../db';
 import { REVOCATION_ALARM, REVOCATION_RETRY_MS, retryPendingRevocations, revokeOrRemember } from './revocations';
 
@@ -17,15 +19,11 @@ beforeEach(() => {
   Object.assign(fakeBrowser.permissions, { remove: vi.fn(async () => true) });
 });
 
-async function fault(rule: Record<string, unknown>): Promise<void> {
-  await fetch(`${emulator.url}/__emulator/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path: '/oauth/revoke', ...rule }),
-  });
+async function fault(rule: FaultRuleInput): Promise<void> {
+  await emulatorControl(emulator.url).addFault({ path: '/oauth/revoke', ...rule });
 }
 
-const unreachable = { drop: 'before' };
+const unreachable = { drop: 'before' } as const;
 const refusedForGood = { status: 400, contentType: 'application/json', body: '{"error":"invalid_client"}' };
 const busy = { status: 503, contentType: 'application/json', body: '{"error":"temporarily_unavailable"}' };
 

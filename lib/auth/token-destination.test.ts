@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
+import { emulatorControl } from '../../tests/support/emulator-control.ts';
 import { answerConsent } from '../../tests/unit/emulator-consent';
 import { disconnect } from './disconnect';
 import { signInWithOAuth } from './oauth-sign-in';
@@ -27,10 +28,7 @@ beforeEach(async () => {
 });
 afterEach(() => attacker.close());
 
-type LogEntry = { path: string; status: number; grantType?: string };
-async function emulatorLog(): Promise<LogEntry[]> {
-  return ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { entries: LogEntry[] }).entries;
-}
+const emulatorLog = () => emulatorControl(emulator.url).log();
 
 /**
  * What a content script could do to `storage.local` (it can read and write it in Firefox): point

@@ -1,4 +1,3 @@
-import { z } from 'zod/mini';
 import { listConnections } from '../auth/connections';
 import { disconnect } from '../auth/disconnect';
 import { releaseUnusedOrigin } from '../auth/host-permissions';
@@ -29,23 +28,14 @@ async function connectionsView(): Promise<ConnectionsView> {
   };
 }
 
-const id = () => z.string().check(z.minLength(1), z.maxLength(200));
-
-const settingsChangeSchema = z.strictObject({
-  apiBaseUrl: z.optional(z.nullable(z.string().check(z.maxLength(2000)))),
-  oauthClientId: z.optional(z.nullable(id())),
-  defaultSpaceId: z.optional(id()),
-  dailyNoteTimestamp: z.optional(z.boolean()),
-});
-
 /**
  * Messages of the options page: connections and service settings.
  * `onConnected` lets waiting clips of a space go once it is signed in again.
  */
 export function registerConnectionHandlers(onConnected: (spaceId: string) => void): void {
-  handle('getConnections', z.undefined(), connectionsView);
+  handle('getConnections', connectionsView);
 
-  handle('saveSettings', settingsChangeSchema, (change) =>
+  handle('saveSettings', (change) =>
     asResult(async () => {
       if (change.apiBaseUrl !== undefined || change.oauthClientId !== undefined) {
         const before = await effectiveServiceSettings();
@@ -66,7 +56,7 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
     }),
   );
 
-  handle('signIn', z.undefined(), () =>
+  handle('signIn', () =>
     asResult(async () => {
       const connection = await signInWithOAuth(await effectiveServiceSettings());
       onConnected(connection.spaceId);
@@ -74,7 +64,7 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
     }),
   );
 
-  handle('connectWithToken', z.strictObject({ token: z.string().check(z.maxLength(500)) }), ({ token }) =>
+  handle('connectWithToken', ({ token }) =>
     asResult(async () => {
       const connection = await connectWithPersonalToken((await effectiveServiceSettings()).baseUrl, token);
       onConnected(connection.spaceId);
@@ -82,5 +72,5 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
     }),
   );
 
-  handle('disconnect', z.strictObject({ spaceId: id() }), ({ spaceId }) => asResult(() => disconnect(spaceId)));
+  handle('disconnect', ({ spaceId }) => asResult(() => disconnect(spaceId)));
 }

@@ -8,10 +8,10 @@ import { clipTooLarge, describeError } from '../error-text';
 import { t } from '../i18n';
 import type { ClipOutcome, ClipRequest, Result } from '../messaging';
 import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
-import { saveClip } from './clip-handlers';
 import { showNotification } from './notify';
 import { readPage } from './page-reader';
 import { asResult } from './router';
+import { saveClip } from './save-clip';
 
 /**
  * Clips made without the popup (context menu, keyboard shortcut), with the remembered defaults:

@@ -2,7 +2,14 @@ import type { GetDataType, GetReturnType } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
 import { isApiError, serializeApiError } from '../api/errors';
+import { messageSchemas } from '../message-schemas';
 import { onMessage, type ProtocolMap, type Result } from '../messaging';
+
+/**
+ * The schema of every message type's data. Typed over the whole protocol: a message type without
+ * a schema, or whose schema reads other data than the protocol says, does not compile.
+ */
+const schemas: { [K in keyof ProtocolMap]: z.ZodMiniType<GetDataType<ProtocolMap[K]>> } = messageSchemas;
 
 type Sender = { id?: string; url?: string };
 
@@ -18,14 +25,15 @@ export function isExtensionPage(sender: Sender): boolean {
 export class RefusedMessageError extends Error {}
 
 /**
- * Registers the background's handler for one message type. The data is validated with `schema`
- * before the handler sees it, and the sender must be an extension page.
+ * Registers the background's handler for one message type. The data is validated with the
+ * type's schema (lib/message-schemas.ts) before the handler sees it, and the sender must be an
+ * extension page.
  */
 export function handle<K extends keyof ProtocolMap>(
   type: K,
-  schema: z.ZodMiniType<GetDataType<ProtocolMap[K]>>,
   handler: (data: GetDataType<ProtocolMap[K]>) => Promise<GetReturnType<ProtocolMap[K]>>,
 ): void {
+  const schema: z.ZodMiniType<GetDataType<ProtocolMap[K]>> = schemas[type];
   onMessage(type, (message) => {
     if (!isExtensionPage(message.sender)) {
       throw new RefusedMessageError(`"${String(type)}" is only accepted from the extension's own pages`);

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
-import { createPacer, labelValue, textValue } from '../api';
 import {
   addFault,
   appendClip,
@@ -20,7 +19,8 @@ import {
   tagsTitled,
   weblinkClip,
   weblinksOf,
-} from './testing/harness';
+} from '../../tests/support/outbox-harness';
+import { createPacer, labelValue, textValue } from '../api';
 
 const suite = outboxSuite();
 

@@ -3,8 +3,6 @@ import { openDB } from 'idb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
-import { DB_NAME, DB_VERSION, type Db, db } from '../db';
-import { HISTORY_LIMIT } from './store';
 import {
   addFault,
   appendClip,
@@ -22,7 +20,9 @@ import {
   START,
   weblinkClip,
   weblinksOf,
-} from './testing/harness';
+} from '../../tests/support/outbox-harness';
+import { DB_NAME, DB_VERSION, type Db, db } from '../db';
+import { HISTORY_LIMIT } from './store';
 import type { LandedClip, StoredClip } from './types';
 
 let emulator: RunningEmulator;

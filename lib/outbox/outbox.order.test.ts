@@ -13,7 +13,7 @@ import {
   positions,
   weblinkClip,
   weblinksOf,
-} from './testing/harness';
+} from '../../tests/support/outbox-harness';
 
 const suite = outboxSuite();
 

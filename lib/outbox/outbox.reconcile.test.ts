@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
-import { DAILY_NOTE_SETTLE_MS } from './reconcile';
 import {
   addFault,
   appendClip,
@@ -17,7 +16,8 @@ import {
   tagsTitled,
   weblinkClip,
   weblinksOf,
-} from './testing/harness';
+} from '../../tests/support/outbox-harness';
+import { DAILY_NOTE_SETTLE_MS } from './reconcile';
 import type { ClipPayload } from './types';
 
 const suite = outboxSuite();

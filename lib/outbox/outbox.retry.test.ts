@@ -1,20 +1,16 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import type { FaultRuleInput } from '../../tests/emulator/control-api.ts';
 import { DEMO } from '../../tests/emulator/seed.ts';
-import { getConnection } from '../auth/connections';
-import { connectWithPersonalToken } from '../auth/personal-token';
-import { saveServiceSettings } from '../auth/settings';
-import { apiForSpace } from '../auth/space-api';
-import { LOST_REQUEST_SETTLE_MS } from './reconcile';
 import {
   addFault,
   appendClip,
   clearFaults,
   clock,
+  controlOf,
   dailyNoteClip,
   entityIds,
   existingTag,
-  type FaultRule,
   markdownOf,
   newTag,
   occurrences,
@@ -25,13 +21,14 @@ import {
   tagsTitled,
   weblinkClip,
   weblinksOf,
-} from './testing/harness';
+} from '../../tests/support/outbox-harness';
+import { getConnection } from '../auth/connections';
+import { connectWithPersonalToken } from '../auth/personal-token';
+import { saveServiceSettings } from '../auth/settings';
+import { apiForSpace } from '../auth/space-api';
+import { LOST_REQUEST_SETTLE_MS } from './reconcile';
 
 const suite = outboxSuite();
-
-async function control(path: string, body: unknown): Promise<Response> {
-  return fetch(`${suite.emulator.url}/__emulator/${path}`, { method: 'POST', body: JSON.stringify(body) });
-}
 
 describe('transient failures', () => {
   it('retry 5xx answers with a growing, jittered backoff until the clip lands once', async () => {
@@ -89,7 +86,7 @@ describe('transient failures', () => {
 });
 
 describe('malformed answers', () => {
-  const cases: [string, FaultRule][] = [
+  const cases: [string, FaultRuleInput][] = [
     ['invalid JSON', { path: '/object/url', status: 200, body: '{"id": "abc",', contentType: 'application/json' }],
     ['an HTML page with 200', { path: '/object/url', status: 200, body: '<html><body>Sign in to Wi-Fi</body></html>' }],
     ['an empty 200', { path: '/object/url', status: 200, body: '', contentType: 'application/json' }],
@@ -202,13 +199,13 @@ describe('401 Unauthorized', () => {
 
   it('with a revoked personal token waits for the space to be connected again, then sends', async () => {
     await saveServiceSettings({ apiBaseUrl: suite.emulator.url });
-    const token = ((await (await control('tokens', { spaceId: DEMO.spaceId })).json()) as { token: string }).token;
+    const { token } = await controlOf(suite.emulator).mintToken({ spaceId: DEMO.spaceId });
     await connectWithPersonalToken(suite.emulator.url, token);
     suite.worker = await suite.harness.startWorker({
       apiFor: apiForSpace,
       isConnected: async (spaceId) => (await getConnection(spaceId))?.state === 'connected',
     });
-    await control('tokens/revoke', { token });
+    await controlOf(suite.emulator).revokeToken(token);
 
     const daily = await suite.worker.outbox.enqueue(DEMO.spaceId, dailyNoteClip('2026-03-02', ['Waited for sign-in.']));
     const append = await suite.worker.outbox.enqueue(DEMO.spaceId, appendClip(DEMO.pages.empty, ['Also waited.']));
@@ -216,7 +213,7 @@ describe('401 Unauthorized', () => {
     expect((await suite.worker.outbox.list()).map((clip) => clip.state)).toEqual(['needs-sign-in', 'needs-sign-in']);
     expect((await getConnection(DEMO.spaceId))?.state).toBe('needs-sign-in');
 
-    const fresh = ((await (await control('tokens', { spaceId: DEMO.spaceId })).json()) as { token: string }).token;
+    const { token: fresh } = await controlOf(suite.emulator).mintToken({ spaceId: DEMO.spaceId });
     await connectWithPersonalToken(suite.emulator.url, fresh);
     await suite.worker.outbox.resumeSpace(DEMO.spaceId);
     await suite.emulator.dailyNotesIdle();

@@ -3,7 +3,6 @@ import { openDB } from 'idb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
-import { DB_NAME, DB_VERSION, type Db } from '../db';
 import {
   addFault,
   appendClip,
@@ -23,7 +22,8 @@ import {
   tagsTitled,
   weblinkClip,
   weblinksOf,
-} from './testing/harness';
+} from '../../tests/support/outbox-harness';
+import { DB_NAME, DB_VERSION, type Db } from '../db';
 import { type ClipPayload, isWeblinkClip } from './types';
 
 /** Fixed seeds: a failure replays the same faults, jitter and restarts. */

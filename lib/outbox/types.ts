@@ -1,50 +1,29 @@
-import type { PropertyValueInput, SerializedApiError, WorkspaceApi } from '../api';
+import type { SerializedApiError, WorkspaceApi } from '../api';
 import type { Db } from '../db';
+import type { AppendRequest, DailyNoteRequest, WeblinkRequest } from '../message-schemas';
 import type { WeblinkChanges } from './unapplied';
 
-/** A tag of a weblink clip: one the space has, or one to create (found by title first). */
-export type TagRef = { kind: 'existing'; id: string; title: string } | { kind: 'new'; title: string };
+export type { ClipSource, TagRef } from '../message-schemas';
 
-/** Where a clip came from, for the quote's source line and the person's history. */
-export interface ClipSource {
-  url: string;
-  title: string;
-}
-
-/** A page ("Save page") or a link ("Save link") saved as a weblink object. */
-export interface WeblinkClip {
-  kind: 'page' | 'link';
-  url: string;
-  title: string;
-  tags: TagRef[];
-  /** Typed values of the other writable properties (title and tags are added at send time). */
-  properties: Record<string, PropertyValueInput>;
-  /** `undefined`: the structure's default placement. */
-  collections?: string[];
-  /** The notes Markdown, in ordered parts each small enough for one request (first part sent with the weblink). */
+/**
+ * A clip as the outbox keeps it: the request a page made (lib/message-schemas.ts, the one
+ * definition of a clip), with its Markdown split into parts small enough for one request each and
+ * its daily-note date and timestamp choice filled in (lib/background/save-clip.ts).
+ */
+export type WeblinkClip = Omit<WeblinkRequest, 'notes'> & {
+  /** The notes in ordered parts (the first is sent with the weblink, the others appended). */
   notes: string[];
-  /** Weblinks with this URL that existed before the clip was made: never taken for its result. */
-  existingObjectIds: string[];
-}
+};
 
 /** A selection appended to the daily note of `date` (canonical UTC midnight). */
-export interface DailyNoteClip {
-  kind: 'daily-note';
+export type DailyNoteClip = Omit<DailyNoteRequest, 'markdown' | 'date' | 'noTimeStamp'> & {
   date: string;
   noTimeStamp: boolean;
-  /** The Markdown, in ordered parts each small enough for one request. */
   parts: string[];
-  source: ClipSource;
-}
+};
 
 /** A selection appended to an existing object's body. */
-export interface AppendClip {
-  kind: 'append';
-  objectId: string;
-  objectTitle: string;
-  parts: string[];
-  source: ClipSource;
-}
+export type AppendClip = Omit<AppendRequest, 'markdown'> & { parts: string[] };
 
 export type ClipPayload = WeblinkClip | DailyNoteClip | AppendClip;
 export type ClipKind = ClipPayload['kind'];

@@ -23,12 +23,12 @@ async function closedPort(): Promise<number> {
 }
 
 function fault(rule: Record<string, unknown>) {
-  return context.control('/__emulator/faults', rule);
+  return context.control.addFault(rule);
 }
 
 describe('429 rate limits', () => {
   it('a full window answers RateLimitedError with the Retry-After delay, returned at once, not slept on', async () => {
-    await context.control('/__emulator/rate-limits', { limits: { read: 2 } });
+    await context.control.setRateLimits({ limits: { read: 2 } });
     const api = context.api();
     await api.getSpace();
     await api.getSpace();
@@ -41,7 +41,7 @@ describe('429 rate limits', () => {
     expect(retryAfterMs).toBeGreaterThan(0);
     expect(retryAfterMs).toBeLessThanOrEqual(60_000);
 
-    await context.control('/__emulator/clock', { advanceSeconds: (retryAfterMs ?? 0) / 1000 });
+    await context.control.advanceClock((retryAfterMs ?? 0) / 1000);
     await expect(api.getSpace()).resolves.toMatchObject({ title: 'Demo space' });
   });
 
@@ -49,7 +49,7 @@ describe('429 rate limits', () => {
     const api = context.api();
     const [reading] = await api.search({ query: 'Reading', structureIds: ['RootTag'] });
     const [readingList] = await api.search({ query: 'Reading list', structureIds: ['RootDatabase'] });
-    await context.control('/__emulator/rate-limits', { limits: { listByStructure: 1 } });
+    await context.control.setRateLimits({ limits: { listByStructure: 1 } });
     await api.listByStructure('RootTag', { pageSize: 1 });
     await expect(api.listByStructure('RootPage', { pageSize: 1 })).rejects.toBeInstanceOf(RateLimitedError);
     await expect(api.listByTag(reading?.id ?? '')).resolves.toMatchObject({ hasMore: false });

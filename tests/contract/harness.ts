@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type AuthProvider, createWorkspaceApi, type WorkspaceApi } from '../../lib/api';
 import type { ProfileName } from '../emulator/control-api.ts';
 import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
+import { type EmulatorControl, emulatorControl } from '../support/emulator-control.ts';
 
 /**
  * Shared set-up of the contract suites: one real emulator per test file (port 0), reset before
@@ -33,10 +34,8 @@ export interface ContractContext {
   readonly emulator: RunningEmulator;
   /** The client for a token (default: the Demo space's read/write token). */
   api(token?: string, options?: { timeoutMs?: number }): WorkspaceApi;
-  /** POST a JSON body to a control route; returns the parsed answer (or undefined for 204). */
-  control(path: string, body?: unknown): Promise<unknown>;
-  /** GET a control route. */
-  inspect<T>(path: string): Promise<T>;
+  /** The emulator's test controls (`/__emulator/…`), typed by the emulator's own types. */
+  readonly control: EmulatorControl;
   /** A raw request to the API, for what the client refuses to send (it validates locally). */
   raw(
     method: string,
@@ -63,7 +62,7 @@ export function setUpEmulator(
   });
   if (options.beforeEachReset ?? true) {
     beforeEach(async () => {
-      await context.control('/__emulator/reset');
+      await context.control.reset();
     });
   }
 
@@ -76,19 +75,8 @@ export function setUpEmulator(
     },
     api: (token = TOKENS.demo, extra = {}) =>
       createWorkspaceApi({ baseUrl: running().url, auth: staticAuth(token), ...extra }),
-    async control(path, body) {
-      const response = await fetch(`${running().url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`control ${path} failed: ${response.status} ${await response.text()}`);
-      return response.status === 204 ? undefined : response.json();
-    },
-    async inspect<T>(path: string) {
-      const response = await fetch(`${running().url}${path}`);
-      if (!response.ok) throw new Error(`control ${path} failed: ${response.status}`);
-      return (await response.json()) as T;
+    get control() {
+      return emulatorControl(running().url);
     },
     raw(method, path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
@@ -132,5 +120,5 @@ export interface LogEntry {
 }
 
 export async function requestLog(context: ContractContext): Promise<LogEntry[]> {
-  return (await context.inspect<{ entries: LogEntry[] }>('/__emulator/log')).entries;
+  return context.control.log();
 }

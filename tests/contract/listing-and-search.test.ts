@@ -19,7 +19,7 @@ async function createTags(api: WorkspaceApi, titles: string[]): Promise<string[]
 
 describe('cursor pagination', () => {
   it('iterates 260 objects created through the client with no duplicates or gaps', async () => {
-    await context.control('/__emulator/rate-limits', { enabled: false });
+    await context.control.setRateLimits({ enabled: false });
     const api = context.api();
     const created = await createTags(
       api,
@@ -70,7 +70,7 @@ describe('cursor pagination', () => {
   });
 
   it('objects created or deleted between pages neither repeat nor shift the others', async () => {
-    await context.control('/__emulator/rate-limits', { enabled: false });
+    await context.control.setRateLimits({ enabled: false });
     const api = context.api();
     await createTags(
       api,

@@ -210,7 +210,7 @@ describe('OAuth errors (RFC 6749 §5.2)', () => {
       await submitConsent(context, flow.authorizationUrl, 'approve'),
       flow.state,
     );
-    await context.control('/__emulator/clock', { advanceSeconds: 61 });
+    await context.control.advanceClock(61);
     const error = await oauthErrorOf(
       exchangeCode({
         metadata: flow.metadata,
@@ -367,7 +367,7 @@ describe('refresh and revoke', () => {
 
   it('a connection removed in the app settings: its access token gets 401 and its refresh token is refused', async () => {
     const { flow, tokens } = await signIn(context);
-    await context.control('/__emulator/tokens/revoke', { token: tokens.accessToken });
+    await context.control.revokeToken(tokens.accessToken);
     await expect(context.api(tokens.accessToken).getSpace()).rejects.toBeInstanceOf(NotAuthenticatedError);
     const error = await oauthErrorOf(
       refreshTokens({ metadata: flow.metadata, clientId: CLIPPER.clientId, refreshToken: tokens.refreshToken ?? '' }),
@@ -377,7 +377,7 @@ describe('refresh and revoke', () => {
 
   it('a refresh token unused for 6 months has expired', async () => {
     const { flow, tokens } = await signIn(context);
-    await context.control('/__emulator/clock', { advanceSeconds: 185 * 24 * 3600 });
+    await context.control.advanceClock(185 * 24 * 3600);
     const error = await oauthErrorOf(
       refreshTokens({ metadata: flow.metadata, clientId: CLIPPER.clientId, refreshToken: tokens.refreshToken ?? '' }),
     );

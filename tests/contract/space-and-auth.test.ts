@@ -91,19 +91,19 @@ describe('401 cap_not_authenticated', () => {
 
   it('an expired personal token is refused', async () => {
     const demo = await context.api().getSpace();
-    const created = (await context.control('/__emulator/tokens', { spaceId: demo.id, expiresInSeconds: 60 })) as {
+    const created = (await context.control.mintToken({ spaceId: demo.id, expiresInSeconds: 60 })) as {
       token: string;
     };
     const api = context.api(created.token);
     await expect(api.getSpace()).resolves.toMatchObject({ title: 'Demo space' });
-    await context.control('/__emulator/clock', { advanceSeconds: 61 });
+    await context.control.advanceClock(61);
     await expect(api.getSpace()).rejects.toBeInstanceOf(NotAuthenticatedError);
   });
 
   it('a revoked personal token (deleted in the app settings) is refused', async () => {
     const api = context.api(TOKENS.demo);
     await api.getSpace();
-    await context.control('/__emulator/tokens/revoke', { token: TOKENS.demo });
+    await context.control.revokeToken(TOKENS.demo);
     await expect(api.getSpace()).rejects.toMatchObject({ kind: 'not_authenticated', code: 'cap_not_authenticated' });
   });
 
@@ -126,7 +126,7 @@ describe('401 cap_not_authenticated', () => {
     const api = createWorkspaceApi({ baseUrl: context.url, auth });
     await expect(api.getSpace()).resolves.toMatchObject({ title: 'Demo space' });
 
-    await context.control('/__emulator/clock', { advanceSeconds: 3601 });
+    await context.control.advanceClock(3601);
     await expect(context.api(tokens.accessToken).getSpace()).rejects.toBeInstanceOf(NotAuthenticatedError);
     await expect(api.getSpace()).resolves.toMatchObject({ title: 'Demo space' });
     expect(refreshes).toEqual([tokens.accessToken]);

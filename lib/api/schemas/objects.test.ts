@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OBJECT_ID, wireObject } from '../testing/fixtures';
+import { OBJECT_ID, wireObject } from '../../../tests/support/api-fixtures';
 import { savedObjectSchema, searchResultsSchema, summaryPageSchema, workspaceObjectSchema } from './objects';
 
 describe('workspaceObjectSchema', () => {

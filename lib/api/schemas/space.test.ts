@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wireStructure } from '../testing/fixtures';
+import { wireStructure } from '../../../tests/support/api-fixtures';
 import { spaceSchema, structuresResponseSchema, userSpacesSchema } from './space';
 
 describe('spaceSchema and userSpacesSchema', () => {

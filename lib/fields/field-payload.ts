@@ -1,5 +1,3 @@
-import type { FieldDefinition, FieldValue } from '@/components/field-types';
-import { parseFieldNumber } from '@/components/field-types';
 import {
   booleanValue,
   dateValue,
@@ -10,6 +8,8 @@ import {
   urlValue,
 } from '../api/property-values';
 import type { PropertyValueInput } from '../api/schemas/property-values';
+import type { FieldDefinition, FieldValue } from './field-types';
+import { parseFieldNumber } from './field-types';
 
 /**
  * The API value for what the person entered, or undefined when the field was left empty (an

@@ -1,12 +1,14 @@
 import { openDB } from 'idb';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { seededRandom } from '../../../tests/emulator/faults.ts';
-import { DEMO, DEMO_TOKENS } from '../../../tests/emulator/seed.ts';
-import { type RunningEmulator, startEmulator } from '../../../tests/emulator/server.ts';
-import { createMemoryTraits, createWorkspaceApi, type WorkspaceApi } from '../../api';
-import { DB_NAME, DB_VERSION, type Db, db } from '../../db';
-import { createOutbox, type Outbox, type OutboxEnvironment } from '../outbox';
-import type { AppendClip, DailyNoteClip, LandedClip, StoredClip, TagRef, WeblinkClip } from '../types';
+import { createMemoryTraits, createWorkspaceApi, type WorkspaceApi } from '../../lib/api';
+import { DB_NAME, DB_VERSION, type Db, db } from '../../lib/db';
+import { createOutbox, type Outbox, type OutboxEnvironment } from '../../lib/outbox/outbox';
+import type { AppendClip, DailyNoteClip, LandedClip, StoredClip, TagRef, WeblinkClip } from '../../lib/outbox/types';
+import type { FaultRuleInput, LogEntry, StateObject } from '../emulator/control-api.ts';
+import { seededRandom } from '../emulator/faults.ts';
+import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
+import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
+import { emulatorControl } from './emulator-control.ts';
 
 /**
  * Test helpers for the outbox against the emulator: a fake clock shared by the outbox and the
@@ -233,37 +235,21 @@ export function appendClip(objectId: string, parts: string[]): AppendClip {
 // ---------------------------------------------------------------------------------------------
 // The emulator's test controls
 
-export interface FaultRule {
-  method?: string;
-  path?: string;
-  status?: number;
-  body?: string;
-  contentType?: string;
-  headers?: Record<string, string>;
-  delayMs?: number;
-  drop?: 'before' | 'after';
-  probability?: number;
-  times?: number;
+/** The emulator's controls, typed by its own types. */
+export function controlOf(emulator: RunningEmulator) {
+  return emulatorControl(emulator.url);
 }
 
-export async function addFault(emulator: RunningEmulator, rule: FaultRule): Promise<void> {
-  const response = await fetch(`${emulator.url}/__emulator/faults`, { method: 'POST', body: JSON.stringify(rule) });
-  if (response.status !== 201) throw new Error(`fault refused: ${await response.text()}`);
+export function addFault(emulator: RunningEmulator, rule: FaultRuleInput): Promise<string> {
+  return controlOf(emulator).addFault(rule);
 }
 
-export async function clearFaults(emulator: RunningEmulator): Promise<void> {
-  await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
+export function clearFaults(emulator: RunningEmulator): Promise<void> {
+  return controlOf(emulator).clearFaults();
 }
 
-export interface LogEntry {
-  method: string;
-  path: string;
-  status: number | null;
-  fault?: { action: string };
-}
-
-export async function requestLog(emulator: RunningEmulator): Promise<LogEntry[]> {
-  return ((await (await fetch(`${emulator.url}/__emulator/log`)).json()) as { entries: LogEntry[] }).entries;
+export function requestLog(emulator: RunningEmulator): Promise<LogEntry[]> {
+  return controlOf(emulator).log();
 }
 
 /** How many requests reached the server's handler (not dropped before it) for `METHOD /path`. */
@@ -273,19 +259,9 @@ export async function processed(emulator: RunningEmulator, endpoint: string): Pr
   ).length;
 }
 
-export interface StateObject {
-  id: string;
-  structureId: string;
-  title: string;
-  trashed: boolean;
-  collections: string[];
-  properties: Record<string, { type: string; [payload: string]: unknown }>;
-}
-
-/** Live objects of the Demo space of one structure. */
+/** Live objects of the Demo space of one structure (in the spec profile's shape, whatever the profile). */
 export async function objectsOf(emulator: RunningEmulator, structureId: string): Promise<StateObject[]> {
-  const response = await fetch(`${emulator.url}/__emulator/state?spaceId=${DEMO.spaceId}&structureId=${structureId}`);
-  const state = (await response.json()) as { spaces: { objects: StateObject[] }[] };
+  const state = await controlOf(emulator).state({ spaceId: DEMO.spaceId, structureId });
   return (state.spaces[0]?.objects ?? []).filter((object) => !object.trashed);
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_CLIP_BYTES, MAX_PART_BYTES } from '../clip/clip-limits';
 import { utf8Length } from '../clip/split-markdown';
 import { settingsItem } from '../storage';
-import { MAX_CLIP_BYTES, MAX_PART_BYTES, toPayload } from './clip-handlers';
+import { toPayload } from './save-clip';
 
 const source = { url: 'https://example.com/a', title: 'A' };
 

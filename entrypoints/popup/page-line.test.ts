@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayableIcon } from './clip-form';
+import { displayableIcon } from './page-line';
 
 describe('the page icon the popup shows', () => {
   it('is one served over https or inline as a data image', () => {

@@ -1,0 +1,105 @@
+import { z } from 'zod/mini';
+import { propertiesInputSchema } from './api/schemas/property-values';
+import { MAX_CLIP_BYTES } from './clip/clip-limits';
+
+/**
+ * The data of every message a page sends the background, defined once as a zod schema: the
+ * background validates with it (lib/background/router.ts) and the protocol's types are
+ * `z.infer` of it (lib/messaging.ts), so the type and the runtime check cannot drift. Only the
+ * background imports this module at run time; pages import its types.
+ */
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const id = () => z.string().check(z.minLength(1), z.maxLength(200));
+
+/** Where a clip came from, for the quote's source line and the person's history. */
+export const clipSourceSchema = z.strictObject({ url: text(8_000), title: text(2_000) });
+export type ClipSource = z.infer<typeof clipSourceSchema>;
+
+/** A tag of a weblink clip: one the space has, or one to create (found by title first). */
+export const tagRefSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('existing'), id: id(), title: text(1_000) }),
+  z.strictObject({ kind: z.literal('new'), title: z.string().check(z.minLength(1), z.maxLength(1_000)) }),
+]);
+export type TagRef = z.infer<typeof tagRefSchema>;
+
+/** A page ("Save page") or a link ("Save link") to save as a weblink object. */
+const weblinkRequestSchema = z.strictObject({
+  kind: z.enum(['page', 'link']),
+  url: text(8_000),
+  title: text(2_000),
+  tags: z.array(tagRefSchema).check(z.maxLength(200)),
+  /** Typed values of the other writable properties (title and tags are added at send time). */
+  properties: propertiesInputSchema,
+  /** Omitted: the structure's default placement. */
+  collections: z.optional(z.array(id())),
+  /** The notes, Markdown; the background splits it into parts small enough for one request each. */
+  notes: text(MAX_CLIP_BYTES),
+  /** Weblinks with this URL that existed before the clip was made: never taken for its result. */
+  existingObjectIds: z.array(id()),
+});
+export type WeblinkRequest = z.infer<typeof weblinkRequestSchema>;
+
+/** A selection appended to the daily note (of `date`, canonical UTC midnight; default today). */
+const dailyNoteRequestSchema = z.strictObject({
+  kind: z.literal('daily-note'),
+  markdown: text(MAX_CLIP_BYTES),
+  source: clipSourceSchema,
+  noTimeStamp: z.optional(z.boolean()),
+  date: z.optional(text(40)),
+});
+export type DailyNoteRequest = z.infer<typeof dailyNoteRequestSchema>;
+
+/** A selection appended to an existing object's body. */
+const appendRequestSchema = z.strictObject({
+  kind: z.literal('append'),
+  objectId: id(),
+  objectTitle: text(2_000),
+  markdown: text(MAX_CLIP_BYTES),
+  source: clipSourceSchema,
+});
+export type AppendRequest = z.infer<typeof appendRequestSchema>;
+
+/** A clip as a page asks the background to make it. */
+export const clipRequestSchema = z.discriminatedUnion('kind', [
+  weblinkRequestSchema,
+  dailyNoteRequestSchema,
+  appendRequestSchema,
+]);
+export type ClipRequest = z.infer<typeof clipRequestSchema>;
+
+export const settingsChangeSchema = z.strictObject({
+  apiBaseUrl: z.optional(z.nullable(text(2_000))),
+  oauthClientId: z.optional(z.nullable(id())),
+  defaultSpaceId: z.optional(id()),
+  dailyNoteTimestamp: z.optional(z.boolean()),
+});
+export type SettingsChange = z.infer<typeof settingsChangeSchema>;
+
+const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });
+
+/** Each message type's data; `z.undefined()` for messages that carry none. */
+export const messageSchemas = {
+  ping: z.undefined(),
+  getConnections: z.undefined(),
+  saveSettings: settingsChangeSchema,
+  signIn: z.undefined(),
+  connectWithToken: z.strictObject({ token: text(500) }),
+  disconnect: z.strictObject({ spaceId: id() }),
+  readPage: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
+  getWeblinkForm: z.strictObject({ spaceId: id() }),
+  searchTags: spaceQuery,
+  searchObjects: z.strictObject({ spaceId: id(), query: text(500), structureIds: z.optional(z.array(id())) }),
+  findSavedPage: z.strictObject({ spaceId: id(), url: text(8_000), title: text(2_000) }),
+  saveClip: z.strictObject({ spaceId: id(), clip: clipRequestSchema }),
+  getOutbox: z.undefined(),
+  retryClip: z.strictObject({ id: id() }),
+  retryAllClips: z.undefined(),
+  discardClip: z.strictObject({ id: id() }),
+  fixClip: z.strictObject({ id: id(), removeTags: z.array(text(1_000)) }),
+  togglePinnedTag: z.strictObject({ spaceId: id(), tag: z.strictObject({ id: id(), title: text(1_000) }) }),
+};
+
+export type MessageSchemas = typeof messageSchemas;
+/** The data a message of type K carries. */
+export type MessageData<K extends keyof MessageSchemas> = z.infer<MessageSchemas[K]>;
