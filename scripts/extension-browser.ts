@@ -9,7 +9,10 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Builds into `.output/<browser>-mv3-<mode>` with the emulator's address and the dev key baked in. */
+/**
+ * Builds into `.output/<browser>-mv3-<mode>` with the emulator's address and the dev key baked in;
+ * the Firefox build is also packed as `.output/firefox-mv3-<mode>.xpi` (see packFirefoxExtension).
+ */
 export function buildForEmulator(options: { mode: string; apiBaseUrl: string; browsers?: ('chrome' | 'firefox')[] }) {
   const env = {
     ...process.env,
@@ -24,8 +27,36 @@ export function buildForEmulator(options: { mode: string; apiBaseUrl: string; br
       env,
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    if (browser === 'firefox') packFirefoxExtension(extensionDir('firefox', options.mode));
   }
-  return { chromeDir: extensionDir('chrome', options.mode), firefoxDir: extensionDir('firefox', options.mode) };
+  return {
+    chromeDir: extensionDir('chrome', options.mode),
+    firefoxDir: extensionDir('firefox', options.mode),
+    firefoxXpi: `${extensionDir('firefox', options.mode)}.xpi`,
+  };
+}
+
+/**
+ * Packs a Firefox build as `<dir>.xpi`. Firefox installs only an archive for good; an add-on
+ * loaded from a folder is temporary and gone after a restart.
+ */
+export function packFirefoxExtension(dir: string): string {
+  execFileSync(
+    'npx',
+    [
+      'web-ext',
+      'build',
+      '--source-dir',
+      dir,
+      '--artifacts-dir',
+      path.dirname(dir),
+      '--filename',
+      `${path.basename(dir)}.xpi`,
+      '--overwrite-dest',
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return `${dir}.xpi`;
 }
 
 export function extensionDir(browser: 'chrome' | 'firefox', mode: string): string {

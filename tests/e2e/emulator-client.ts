@@ -1,49 +1,49 @@
-import type { RunningEmulator } from '../emulator/server.ts';
+import type { LogEntry, StateObject } from '../emulator/control-api.ts';
+import { type EmulatorControl, emulatorControl } from '../support/emulator-control.ts';
 
-/** Reads of the emulator's test controls, for assertions. */
-export async function requestLog(
-  emulator: RunningEmulator,
-): Promise<{ method: string; path: string; status: number; grantType?: string; tokenKind?: string }[]> {
-  const answer = await fetch(`${emulator.url}/__emulator/log`);
-  return ((await answer.json()) as { entries: never[] }).entries;
+/**
+ * What end-to-end tests read of the emulator to check what landed: its test controls through the
+ * typed client (tests/support/emulator-control.ts), and the API as a client would read it.
+ */
+
+/** An emulator by its address: the in-process one, or a flow's control client. */
+export interface EmulatorAddress {
+  url: string;
+}
+
+/** The emulator's test controls, and its address for reading the API. */
+export type EmulatorAccess = EmulatorControl & EmulatorAddress;
+
+export function emulatorAccess(url: string): EmulatorAccess {
+  return { ...emulatorControl(url), url };
+}
+
+/** The request log, oldest first. */
+export function requestLog(emulator: EmulatorAddress): Promise<LogEntry[]> {
+  return emulatorControl(emulator.url).log();
 }
 
 /** Calls the API as a client would, with a bearer token. */
-export async function apiGet(emulator: RunningEmulator, path: string, token: string): Promise<Response> {
+export async function apiGet(emulator: EmulatorAddress, path: string, token: string): Promise<Response> {
   return fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 }
 
-export interface EmulatorObject {
-  id: string;
-  structureId: string;
-  title: string;
-  collections: string[];
-  properties: Record<string, { type: string; [payload: string]: unknown }>;
-  trashed: boolean;
-}
+export type EmulatorObject = StateObject;
 
-/** The objects of a space (optionally of one structure), as the emulator holds them. */
+/** The objects of a space (optionally of one structure) that are not in the trash. */
 export async function objectsIn(
-  emulator: RunningEmulator,
+  emulator: EmulatorAddress,
   spaceId: string,
   structureId?: string,
 ): Promise<EmulatorObject[]> {
-  const query = new URLSearchParams({ spaceId, ...(structureId ? { structureId } : {}) });
-  const state = (await (await fetch(`${emulator.url}/__emulator/state?${query}`)).json()) as {
-    spaces: { objects: EmulatorObject[] }[];
-  };
+  const state = await emulatorControl(emulator.url).state({ spaceId, ...(structureId ? { structureId } : {}) });
   return (state.spaces[0]?.objects ?? []).filter((object) => !object.trashed);
 }
 
 /** The Markdown of an object's body, read as a client would. */
-export async function markdownOf(emulator: RunningEmulator, objectId: string, token: string): Promise<string> {
+export async function markdownOf(emulator: EmulatorAddress, objectId: string, token: string): Promise<string> {
   const answer = await apiGet(emulator, `/object/markdown?id=${objectId}`, token);
   return ((await answer.json()) as { markdown: string }).markdown;
-}
-
-/** Waits until the emulator has applied every queued daily-note append. */
-export async function dailyNotesApplied(emulator: RunningEmulator): Promise<void> {
-  await emulator.dailyNotesIdle();
 }
 
 /** The `url` property of a weblink as the emulator holds it. */

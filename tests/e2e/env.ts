@@ -10,5 +10,7 @@ export const E2E_API_BASE_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
 export const E2E_MODE = 'e2e';
 export const CHROME_EXTENSION_DIR = path.join(ROOT, '.output', `chrome-mv3-${E2E_MODE}`);
 export const FIREFOX_EXTENSION_DIR = path.join(ROOT, '.output', `firefox-mv3-${E2E_MODE}`);
+/** The same Firefox build packed: Firefox installs only an archive permanently (to survive a restart). */
+export const FIREFOX_XPI = `${FIREFOX_EXTENSION_DIR}.xpi`;
 /** Chrome's id for the development key in wxt.config.ts. */
 export const CHROME_EXTENSION_ID = 'kooidenmidbebafggpphlmfpiafeiocd';

@@ -4,8 +4,12 @@ import path from 'node:path';
 import { type BrowserContext, test as base, type Worker } from '@playwright/test';
 import { launchChromiumWithExtension, waitForOnboardingTab } from '../../scripts/extension-browser.ts';
 import { type FixtureServer, startFixtureServer } from '../../scripts/fixture-server.ts';
+import type { ProfileName } from '../emulator/profile.ts';
 import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
+import { ChromiumDriver } from './driver/chromium-driver';
+import { emulatorAccess } from './emulator-client';
 import { CHROME_EXTENSION_DIR, E2E_EMULATOR_PORT } from './env';
+import type { FlowContext } from './flows/flow';
 import { OptionsPage } from './pages/options';
 import { PopupPage } from './pages/popup';
 
@@ -27,6 +31,8 @@ type WorkerFixtures = {
 };
 
 type Fixtures = {
+  /** The emulator profile a test runs against (`test.use({ emulatorProfile })`); reset to it before the browser starts. */
+  emulatorProfile: ProfileName;
   /** A fresh profile directory for this test; removed afterwards. */
   userDataDir: string;
   /** Chromium with the extension loaded; every page is screenshotted when the test fails. */
@@ -35,6 +41,8 @@ type Fixtures = {
   /** Page objects; each `open…()` call opens a new tab on that extension page. */
   popup: PopupPage;
   options: OptionsPage;
+  /** What a user flow (tests/e2e/flows) runs with: here, the Chromium driver over `context`. */
+  flow: FlowContext;
 };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -56,14 +64,15 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  emulatorProfile: ['spec', { option: true }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
   userDataDir: async ({}, use) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'space-clipper-e2e-'));
     await use(dir);
     await rm(dir, { recursive: true, force: true });
   },
-  context: async ({ userDataDir, emulator }, use, testInfo) => {
-    emulator.reset();
+  context: async ({ userDataDir, emulator, emulatorProfile }, use, testInfo) => {
+    emulator.reset({ profile: emulatorProfile });
     const context = await launchWithExtension(userDataDir);
     await waitForOnboardingTab(context);
     await use(context);
@@ -84,6 +93,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
   options: async ({ context, extensionId }, use) => {
     await use(new OptionsPage(context, extensionId));
+  },
+  flow: async ({ context, userDataDir, emulator, pages, emulatorProfile }, use) => {
+    const driver = new ChromiumDriver({ context, relaunch: () => launchWithExtension(userDataDir) });
+    await use({ driver, emulator: emulatorAccess(emulator.url), pagesUrl: pages.url, profile: emulatorProfile });
+    await driver.dispose();
   },
 });
 

@@ -1,0 +1,164 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { evaluateIn, sendToBackground } from '../send-to-background';
+import { type Driver, selectElementContents, type Tab, type UiPage } from './driver';
+import { PlaywrightUiPage } from './playwright-ui-page';
+
+/** A browser page no extension may script. */
+const BROWSER_PAGE = { url: 'chrome://version/', title: 'About Version' };
+
+type TestHooks = Record<string, (...args: unknown[]) => Promise<void>>;
+
+export interface ChromiumDriverOptions {
+  context: BrowserContext;
+  /** Starts Chromium again with the same profile (for `restart()`). */
+  relaunch(): Promise<BrowserContext>;
+}
+
+/**
+ * The Driver for Chromium through Playwright: the background is a service worker, which Playwright
+ * reaches directly, and a test may open any chrome-extension:// page in a tab.
+ */
+export class ChromiumDriver implements Driver {
+  readonly browser = 'chromium';
+  context: BrowserContext;
+  private readonly launched: BrowserContext[] = [];
+  private extensionId = '';
+
+  constructor(private readonly launch: ChromiumDriverOptions) {
+    this.context = launch.context;
+  }
+
+  /** The extension's service worker, waiting for it to start when needed. */
+  private async worker(): Promise<Worker> {
+    const worker = this.context.serviceWorkers()[0] ?? (await this.context.waitForEvent('serviceworker'));
+    this.extensionId = new URL(worker.url()).host;
+    return worker;
+  }
+
+  private async origin(): Promise<string> {
+    if (!this.extensionId) await this.worker();
+    return `chrome-extension://${this.extensionId}`;
+  }
+
+  /**
+   * A tab of the extension that is no page of ours (an icon): the extension's APIs are there, and
+   * nothing of ours runs in it, so closing an options page or a popup never takes it away.
+   */
+  private async controlPage(): Promise<Page> {
+    const origin = await this.origin();
+    const existing = this.context.pages().find((page) => page.url().startsWith(`${origin}/icon/`));
+    if (existing) return existing;
+    const page = await this.context.newPage();
+    await page.goto(`${origin}/icon/128.png`);
+    return page;
+  }
+
+  private async evaluateInControl<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    const control = await this.controlPage();
+    return evaluateIn(control)(fn, arg);
+  }
+
+  private async openExtensionPage(pathAndQuery: string): Promise<UiPage> {
+    const page = await this.context.newPage();
+    await page.goto(`${await this.origin()}${pathAndQuery}`);
+    return new PlaywrightUiPage(page);
+  }
+
+  options(): Promise<UiPage> {
+    return this.openExtensionPage('/options.html');
+  }
+
+  async openPage(url: string): Promise<Tab> {
+    const page = await this.context.newPage();
+    await page.goto(url);
+    const id = await this.evaluateInControl(async (address) => {
+      const tabs = await chrome.tabs.query({});
+      const tab = tabs.filter((candidate) => candidate.url === address).at(-1);
+      if (tab?.id === undefined) throw new Error(`no tab shows ${address}`);
+      return tab.id;
+    }, page.url());
+    return {
+      id,
+      url: page.url(),
+      title: await page.title(),
+      selectContents: (css) => page.evaluate(selectElementContents, css),
+    };
+  }
+
+  async openBrowserPage(): Promise<Tab> {
+    await this.controlPage();
+    const page = await this.context.newPage();
+    await page.goto(BROWSER_PAGE.url);
+    // The extension may not read a browser page's address: the newest tab is this one.
+    const id = await this.evaluateInControl(
+      async () => Math.max(...(await chrome.tabs.query({})).map((tab) => tab.id ?? 0)),
+      undefined,
+    );
+    return { id, ...BROWSER_PAGE, selectContents: (css) => page.evaluate(selectElementContents, css) };
+  }
+
+  popup(forTab?: Tab): Promise<UiPage> {
+    return this.openExtensionPage(forTab ? `/popup.html?tabId=${forTab.id}` : '/popup.html');
+  }
+
+  async nextPage(matches: (url: string) => boolean): Promise<UiPage> {
+    const page = await this.context.waitForEvent('page', {
+      predicate: (candidate) => matches(candidate.url()),
+      timeout: 15_000,
+    });
+    await page.waitForLoadState();
+    return new PlaywrightUiPage(page);
+  }
+
+  async closeOptionsPages(): Promise<void> {
+    for (const page of this.context.pages()) if (page.url().endsWith('/options.html')) await page.close();
+  }
+
+  sendToBackground: Driver['sendToBackground'] = (type, ...data) =>
+    sendToBackground((fn, arg) => this.evaluateInControl(fn, arg), type, ...data);
+
+  inExtension<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    return this.evaluateInControl(fn, arg);
+  }
+
+  async callBackgroundHook(hook: 'onMenuClicked' | 'onCommand', args: unknown[]): Promise<void> {
+    const worker = await this.worker();
+    await worker.evaluate(
+      async ({ hook, args }) => {
+        const hooks = (globalThis as unknown as { spaceClipperTestHooks: TestHooks }).spaceClipperTestHooks;
+        await hooks[hook]?.(...args);
+      },
+      { hook, args },
+    );
+  }
+
+  async recordNotifications(): Promise<() => Promise<string[]>> {
+    const worker = await this.worker();
+    await worker.evaluate(() => {
+      const shown: string[] = [];
+      const original = chrome.notifications.create.bind(chrome.notifications);
+      Object.assign(globalThis, { shownNotifications: shown });
+      (chrome.notifications as { create: unknown }).create = (
+        id: string,
+        options: chrome.notifications.NotificationCreateOptions,
+      ) => {
+        shown.push(`${options.title}: ${options.message}`);
+        return original(id, options);
+      };
+    });
+    return () =>
+      worker.evaluate(() => [...(globalThis as unknown as { shownNotifications: string[] }).shownNotifications]);
+  }
+
+  async restart(whileStopped?: () => Promise<void>): Promise<void> {
+    await this.context.close();
+    await whileStopped?.();
+    this.context = await this.launch.relaunch();
+    this.launched.push(this.context);
+  }
+
+  /** Closes what `restart()` launched (the first context is its fixture's to close). */
+  async dispose(): Promise<void> {
+    for (const context of this.launched) await context.close();
+  }
+}

@@ -1,0 +1,183 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+/**
+ * Firefox ESR with Space Clipper, driven by puppeteer-core over WebDriver BiDi (Playwright cannot
+ * drive a stock Firefox). One session serves every test of a spec file: each test starts from a
+ * fresh install of the extension in the same browser, which is much cheaper than a new browser.
+ *
+ * What Firefox imposes, and how this copes (each verified on Firefox ESR 153):
+ * - A temporary add-on (about:debugging, BiDi's default install) is removed when the browser
+ *   closes. The extension is installed permanently instead (BiDi's `moz:permanent`), which an
+ *   unsigned XPI may be only where `xpinstall.signatures.required` is false: ESR honours that.
+ * - The automation may not navigate a tab to a moz-extension:// page. The options page the
+ *   extension opens on install is reachable, and from it `tabs.create` opens any other page of
+ *   ours; after a restart, a page named on Firefox's command line opens as well.
+ * - Uninstalling closes the extension's tabs; Firefox would quit with its last window, so a window
+ *   outlives its last tab here.
+ */
+
+export const FIREFOX_ADDON_ID = 'space-clipper@spaceclipper.app';
+
+const OFFLINE_AND_UNSIGNED_PREFS = {
+  // Keep the browser offline: no update, telemetry or remote-settings traffic.
+  'app.update.enabled': false,
+  'datareporting.policy.dataSubmissionEnabled': false,
+  'extensions.update.enabled': false,
+  'browser.shell.checkDefaultBrowser': false,
+  // A permanent install of an unsigned XPI (honoured by ESR, Developer Edition and Nightly only).
+  'xpinstall.signatures.required': false,
+  'browser.tabs.closeWindowWithLastTab': false,
+};
+
+export interface FirefoxSessionOptions {
+  executablePath: string;
+  /** The packed extension (an XPI: Firefox installs only archives permanently). */
+  xpiPath: string;
+  headless: boolean;
+  /** A profile to keep (npm start); without one, a temporary profile removed by `close()`. */
+  profileDir?: string;
+}
+
+export class FirefoxSession {
+  /** `moz-extension://<uuid>` of the current install (a new uuid, so new storage, per install). */
+  origin = '';
+  private controlUrl = '';
+
+  private constructor(
+    public browser: Browser,
+    readonly profileDir: string,
+    private readonly options: FirefoxSessionOptions,
+    private readonly temporaryProfile: boolean,
+  ) {}
+
+  static async launch(options: FirefoxSessionOptions): Promise<FirefoxSession> {
+    const temporaryProfile = options.profileDir === undefined;
+    const profileDir = options.profileDir ?? (await mkdtemp(path.join(os.tmpdir(), 'space-clipper-firefox-')));
+    const browser = await launchFirefox(options, profileDir, []);
+    return new FirefoxSession(browser, profileDir, options, temporaryProfile);
+  }
+
+  /**
+   * Installs the extension afresh (uninstalling an earlier install, whose storage goes with it),
+   * and answers the options page it opens on install.
+   */
+  async installFresh(): Promise<Page> {
+    for (const page of await this.browser.pages()) await page.close();
+    await this.browser.newPage();
+    if (this.origin) await this.browser.uninstallExtension(FIREFOX_ADDON_ID);
+    this.origin = '';
+    return this.install();
+  }
+
+  /** Installs the extension permanently and answers the options page a first install opens. */
+  private async install(): Promise<Page> {
+    await installPermanently(this.browser, this.options.xpiPath);
+    const options = await this.waitForExtensionPage((url) => url.pathname === '/options.html');
+    this.origin = await options.evaluate(() => location.origin);
+    // Firefox answers the manifest's icons as full addresses, Chromium as paths: resolve either.
+    this.controlUrl = await options.evaluate(
+      () => new URL(Object.values(chrome.runtime.getManifest().icons ?? {})[0] ?? '/', location.href).href,
+    );
+    return options;
+  }
+
+  /**
+   * A tab of the extension that is no page of ours: an icon, where the extension's APIs are
+   * available but nothing runs on its own (no message wakes the background). Tests evaluate their
+   * privileged steps there, so that closing an options page or a popup never takes them away.
+   */
+  async controlPage(): Promise<Page> {
+    const existing = await this.findExtensionPage((url) => url.href === this.controlUrl);
+    if (existing) return existing;
+    const anyPage = await this.findExtensionPage(() => true);
+    if (!anyPage) throw new Error('no page of the extension is open to open the control tab from');
+    // Active: the automation does not see a tab opened in the background until it is shown.
+    await anyPage.evaluate((url) => chrome.tabs.create({ url, active: true }), this.controlUrl);
+    return this.waitForExtensionPage((url) => url.href === this.controlUrl);
+  }
+
+  /** The first open page of the extension whose address satisfies `matches`. */
+  async findExtensionPage(matches: (url: URL) => boolean, among?: Page[]): Promise<Page | undefined> {
+    for (const page of among ?? (await this.browser.pages())) {
+      // The automation reports an extension page's address as about:blank; the page knows better.
+      const href = await page.evaluate(() => location.href).catch(() => '');
+      if (this.origin ? href.startsWith(this.origin) : href.startsWith('moz-extension:')) {
+        if (matches(new URL(href))) return page;
+      }
+    }
+    return undefined;
+  }
+
+  async waitForExtensionPage(matches: (url: URL) => boolean, timeoutMs = 15_000): Promise<Page> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const page = await this.findExtensionPage(matches);
+      // Parsed is enough: scripts and images may still load, and whoever drives it waits for those.
+      if (
+        page &&
+        ['interactive', 'complete'].includes(await page.evaluate(() => document.readyState).catch(() => ''))
+      ) {
+        return page;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`the extension did not open the page the test waits for; open: ${await this.describePages()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Every open page's address and load state, for a failure to say what was there instead. */
+  private async describePages(): Promise<string> {
+    const pages = await this.browser.pages();
+    const states = await Promise.all(
+      pages.map((page) => page.evaluate(() => `${location.href} (${document.readyState})`).catch(() => page.url())),
+    );
+    return states.join(', ');
+  }
+
+  /**
+   * Closes Firefox, runs `whileStopped`, and starts Firefox again with the same profile. Only the control tab opens (from the
+   * command line), so nothing of ours asks the background anything: it must wake up by itself.
+   */
+  async restart(whileStopped?: () => Promise<void>): Promise<void> {
+    await this.browser.close();
+    await whileStopped?.();
+    this.browser = await launchFirefox(this.options, this.profileDir, [this.controlUrl]);
+    await this.waitForExtensionPage((url) => url.href === this.controlUrl);
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    if (this.temporaryProfile) await rm(this.profileDir, { recursive: true, force: true });
+  }
+}
+
+/** The part of puppeteer's BiDi browser that sends a raw command (it is not in puppeteer's public types). */
+interface BidiCommands {
+  connection: { send(method: string, params: object): Promise<unknown> };
+}
+
+/**
+ * Installs an XPI for good. puppeteer's `installExtension` sends BiDi's `webExtension.install`
+ * without Firefox's `moz:permanent` parameter, so it always installs temporarily.
+ */
+export async function installPermanently(browser: Browser, xpiPath: string): Promise<void> {
+  await (browser as unknown as BidiCommands).connection.send('webExtension.install', {
+    extensionData: { type: 'archivePath', path: xpiPath },
+    'moz:permanent': true,
+  });
+}
+
+function launchFirefox(options: FirefoxSessionOptions, profileDir: string, args: string[]): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: options.executablePath,
+    headless: options.headless,
+    userDataDir: profileDir,
+    extraPrefsFirefox: OFFLINE_AND_UNSIGNED_PREFS,
+    args,
+  });
+}

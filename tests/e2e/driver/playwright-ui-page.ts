@@ -1,0 +1,101 @@
+import type { Locator, Page } from '@playwright/test';
+import type { Control, Key, UiPage } from './driver';
+
+/** A page driven through Playwright's own role and label queries. */
+export class PlaywrightUiPage implements UiPage {
+  constructor(readonly page: Page) {}
+
+  private locate(control: Control): Locator {
+    const exact = typeof control.name === 'string';
+    const locator =
+      control.role === 'labelled'
+        ? this.page.getByLabel(control.name, { exact })
+        : this.page.getByRole(control.role, { name: control.name, exact });
+    return locator.first();
+  }
+
+  async fill(control: Control, value: string): Promise<void> {
+    await this.locate(control).fill(value);
+  }
+
+  async type(control: Control, text: string, options: { delayMs?: number } = {}): Promise<void> {
+    await this.locate(control).pressSequentially(text, { delay: options.delayMs ?? 0 });
+  }
+
+  async press(control: Control, key: Key): Promise<void> {
+    // A key that closes the page (Escape in the popup) reports the page closing under it.
+    await this.locate(control)
+      .press(key)
+      .catch((error: Error) => {
+        if (!this.page.isClosed()) throw error;
+      });
+  }
+
+  async click(control: Control): Promise<void> {
+    await this.locate(control).click();
+  }
+
+  async select(control: Control, optionLabel: string): Promise<void> {
+    await this.locate(control).selectOption({ label: optionLabel });
+  }
+
+  async pickSuggestion(name: string | RegExp): Promise<void> {
+    await this.page
+      .locator('[role="listbox"]')
+      .getByRole('option', { name, exact: typeof name === 'string' })
+      .first()
+      .click();
+  }
+
+  async clickText(text: RegExp): Promise<void> {
+    await this.page.getByText(text).first().click();
+  }
+
+  async waitFor(control: Control): Promise<void> {
+    await this.locate(control).waitFor();
+  }
+
+  count(control: Control): Promise<number> {
+    const exact = typeof control.name === 'string';
+    const all =
+      control.role === 'labelled'
+        ? this.page.getByLabel(control.name, { exact })
+        : this.page.getByRole(control.role, { name: control.name, exact });
+    return all.count();
+  }
+
+  value(control: Control): Promise<string> {
+    return this.locate(control).inputValue();
+  }
+
+  attribute(control: Control, name: string): Promise<string | null> {
+    return this.locate(control).getAttribute(name);
+  }
+
+  async status(): Promise<string> {
+    const region = this.page.getByRole('status').first();
+    if ((await region.count()) === 0) return '';
+    return ((await region.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  }
+
+  text(): Promise<string> {
+    return this.page.locator('body').innerText();
+  }
+
+  async listItemText(containing: string): Promise<string> {
+    const item = this.page.getByRole('listitem').filter({ hasText: containing }).first();
+    return (await item.count()) === 0 ? '' : item.innerText();
+  }
+
+  async url(): Promise<string> {
+    return this.page.url();
+  }
+
+  async closed(): Promise<void> {
+    if (!this.page.isClosed()) await this.page.waitForEvent('close', { timeout: 10_000 });
+  }
+
+  async close(): Promise<void> {
+    await this.page.close();
+  }
+}

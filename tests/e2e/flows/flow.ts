@@ -1,0 +1,56 @@
+import type { ProfileName } from '../../emulator/profile.ts';
+import type { BrowserName, Driver } from '../driver/driver';
+import type { EmulatorAccess } from '../emulator-client';
+
+/**
+ * A user flow, described once and run by each browser's spec file (tests/e2e/chromium-flows.spec.ts,
+ * tests/e2e/firefox/flows.spec.ts) for the [browser × emulator profile] combinations it names.
+ */
+
+export interface FlowContext {
+  driver: Driver;
+  /** The emulator's test controls and address: every assertion on what landed reads the emulator. */
+  emulator: EmulatorAccess;
+  /** Where tests/fixtures is served (the article, the PDF). */
+  pagesUrl: string;
+  /** The emulator profile this run answers with (the emulator was reset to it before the flow). */
+  profile: ProfileName;
+}
+
+export interface FlowRun {
+  browser: BrowserName;
+  profile: ProfileName;
+}
+
+export interface Flow {
+  title: string;
+  runs: readonly FlowRun[];
+  /** Longer than the default test timeout, for flows that wait out backoffs or restart the browser. */
+  timeoutMs?: number;
+  run(context: FlowContext): Promise<void>;
+}
+
+export const BROWSERS: readonly BrowserName[] = ['chromium', 'firefox'];
+
+/** Every browser against the `spec` profile: where a flow runs unless it says otherwise. */
+export function inBrowsers(browsers: readonly BrowserName[] = BROWSERS, profiles: readonly ProfileName[] = ['spec']) {
+  return browsers.flatMap((browser) => profiles.map((profile) => ({ browser, profile })));
+}
+
+export function defineFlow(
+  title: string,
+  run: (context: FlowContext) => Promise<void>,
+  options: { runs?: readonly FlowRun[]; timeoutMs?: number } = {},
+): Flow {
+  return {
+    title,
+    run,
+    runs: options.runs ?? inBrowsers(),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  };
+}
+
+/** The flows of `flows` that run in `browser` against `profile`. */
+export function flowsFor(flows: readonly Flow[], browser: BrowserName, profile: ProfileName): Flow[] {
+  return flows.filter((flow) => flow.runs.some((run) => run.browser === browser && run.profile === profile));
+}

@@ -1,0 +1,29 @@
+import { PROFILE_NAMES, type ProfileName } from '../../emulator/profile.ts';
+import type { BrowserName } from '../driver/driver';
+import { type FlowContext, flowsFor } from './flow';
+import { FLOWS } from './index';
+
+/** The part of a Playwright `test` (with a `flow` fixture and an `emulatorProfile` option) this needs. */
+interface FlowTest {
+  (title: string, body: (fixtures: { flow: FlowContext }) => Promise<void>): void;
+  describe(title: string, body: () => void): void;
+  use(options: { emulatorProfile: ProfileName }): void;
+  setTimeout(timeoutMs: number): void;
+}
+
+/** Declares one test per flow that runs in `browser`, grouped by the emulator profile it runs against. */
+export function registerFlows(test: FlowTest, browser: BrowserName): void {
+  for (const profile of PROFILE_NAMES) {
+    const flows = flowsFor(FLOWS, browser, profile);
+    if (flows.length === 0) continue;
+    test.describe(`emulator profile "${profile}"`, () => {
+      test.use({ emulatorProfile: profile });
+      for (const flow of flows) {
+        test(flow.title, async ({ flow: context }) => {
+          if (flow.timeoutMs) test.setTimeout(flow.timeoutMs);
+          await flow.run(context);
+        });
+      }
+    });
+  }
+}

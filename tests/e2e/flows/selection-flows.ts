@@ -1,0 +1,113 @@
+import { expect } from '@playwright/test';
+import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
+import { button, combobox, type Tab, textbox } from '../driver/driver';
+import { type EmulatorAccess, markdownOf, objectsIn } from '../emulator-client';
+import { defineFlow } from './flow';
+import { connectSpace, openArticle, today } from './steps';
+
+/** Sending a selection (or a page) without typing: popup buttons, context-menu entries, shortcuts. */
+
+/** Today's daily note of the demo space, as Markdown, once the emulator has applied the appends. */
+async function todaysDailyNote(emulator: EmulatorAccess): Promise<string> {
+  await emulator.waitForDailyNotes();
+  const note = (await objectsIn(emulator, DEMO.spaceId, 'RootDailyNote')).find((object) => object.title === today());
+  if (!note) return '';
+  return markdownOf(emulator, note.id, DEMO_TOKENS.demo);
+}
+
+/** A tab as the browser hands it to a context-menu or command listener. */
+function tabInfo(tab: Tab) {
+  return { id: tab.id, url: tab.url, title: tab.title };
+}
+
+export const selectionFlows = [
+  defineFlow(
+    'popup → "Add to daily note": today\'s daily note holds the quote and its source link',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl, '#intro');
+      const popup = await driver.popup(article);
+      await expect.poll(() => popup.value(textbox('Notes'))).toMatch(/^> A starter is a \*living culture\*/);
+      await popup.click(button('Add to daily note'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+
+      const markdown = await todaysDailyNote(emulator);
+      // The emulator writes emphasis back with underscores (tests/emulator/README.md, Markdown round trip).
+      expect(markdown).toContain('> A starter is a _living culture_ of wild yeast');
+      expect(markdown).toContain(`[feeding guide](${pagesUrl}/guides/feeding)`);
+      expect(markdown).toContain(`— [Keeping Bread Starters Alive](${pagesUrl}/article.html)`);
+    },
+  ),
+
+  defineFlow(
+    'the selection is appended to an existing page found by title search',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl, 'blockquote');
+      const popup = await driver.popup(article);
+      await expect.poll(() => popup.value(textbox('Notes'))).toMatch(/Patience/);
+      await popup.select(combobox('Type'), 'Pages');
+      await popup.fill(combobox('Add to an object'), 'Welcome');
+      await popup.pickSuggestion(/Welcome/);
+      await popup.click(button(/^Add to Welcome/));
+      await expect.poll(() => popup.status()).toBe('Saved');
+      const markdown = await markdownOf(emulator, DEMO.pages.welcome, DEMO_TOKENS.demo);
+      expect(markdown).toContain('> Patience is the most important ingredient.');
+    },
+  ),
+
+  defineFlow('the context-menu entry adds the selection to the daily note', async ({ driver, emulator, pagesUrl }) => {
+    await connectSpace(driver, DEMO_TOKENS.demo);
+    const article = await openArticle(driver, pagesUrl, 'pre');
+    await driver.callBackgroundHook('onMenuClicked', [
+      { menuItemId: 'add-selection-to-daily-note', selectionText: 'ignored when the page can be read' },
+      tabInfo(article),
+    ]);
+    const markdown = await todaysDailyNote(emulator);
+    expect(markdown).toContain('> ```python');
+    expect(markdown).toContain('>     print(read_sensor())  # °C');
+    expect(markdown).not.toContain('ignored when the page can be read');
+  }),
+
+  defineFlow('the keyboard command adds the selection to the daily note', async ({ driver, emulator, pagesUrl }) => {
+    await connectSpace(driver, DEMO_TOKENS.demo);
+    const article = await openArticle(driver, pagesUrl, 'blockquote');
+    await driver.callBackgroundHook('onCommand', ['add-selection-to-daily-note', tabInfo(article)]);
+    expect(await todaysDailyNote(emulator)).toContain('Patience is the most important ingredient.');
+  }),
+
+  defineFlow(
+    '"Save page" and "Save link" from the context menu save weblinks with the defaults',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl, '#intro');
+      await driver.callBackgroundHook('onMenuClicked', [{ menuItemId: 'save-page' }, tabInfo(article)]);
+      await driver.callBackgroundHook('onMenuClicked', [
+        { menuItemId: 'save-link', linkUrl: `${pagesUrl}/guides/feeding`, linkText: 'feeding guide' },
+        tabInfo(article),
+      ]);
+      const titles = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).map((object) => object.title);
+      expect(titles).toContain('Keeping Bread Starters Alive');
+      expect(titles).toContain('feeding guide');
+    },
+  ),
+
+  defineFlow(
+    'a browser page falls back to the plain text the browser hands over, and says so',
+    async ({ driver, emulator }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const browserPage = await driver.openBrowserPage();
+      const notifications = await driver.recordNotifications();
+      const selectionText = 'Built for the web # 1';
+      await driver.callBackgroundHook('onMenuClicked', [
+        { menuItemId: 'add-selection-to-daily-note', selectionText },
+        tabInfo(browserPage),
+      ]);
+      const markdown = await todaysDailyNote(emulator);
+      expect(markdown).toContain(`> ${selectionText}`);
+      expect(markdown).toContain(`— [${browserPage.title}](${browserPage.url})`);
+      const shown = await notifications();
+      expect(shown.join('\n')).toContain('cannot be read by extensions, so the selected text was added as plain text');
+    },
+  ),
+];

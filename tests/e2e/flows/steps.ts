@@ -1,0 +1,65 @@
+import { expect } from '@playwright/test';
+import { button, type Control, type Driver, labelled, type Tab, textbox, type UiPage } from '../driver/driver';
+import type { EmulatorAccess } from '../emulator-client';
+
+/** The prologues the flows share: connecting a space, opening the article, opening the popup. */
+
+/** The fixture article's title, as the popup prefills it. */
+export const ARTICLE_TITLE = 'Keeping Bread Starters Alive';
+
+/** Today in this machine's time zone, as the extension computes the daily note's date. */
+export const today = () => new Date().toLocaleDateString('sv');
+
+/** Fills in a personal token and asks to connect with it (success or failure shows in the status). */
+export async function connectWithToken(options: UiPage, token: string): Promise<void> {
+  await options.fill(textbox('Personal API token'), token);
+  await options.click(button('Connect with token'));
+}
+
+/** Opens the options page and connects a space with a personal token, waiting until it is connected. */
+export async function connectSpace(driver: Driver, token: string): Promise<UiPage> {
+  const options = await driver.options();
+  await connectWithToken(options, token);
+  await expect.poll(() => options.status()).toMatch(/^Connected to /);
+  return options;
+}
+
+/**
+ * Clicks "Sign in" and answers the emulator's consent page, which the browser's identity API
+ * opens in its own window, choosing `space` and `decision`.
+ */
+export async function signIn(
+  driver: Driver,
+  options: UiPage,
+  decision: 'Approve' | 'Deny',
+  space?: string,
+  via: Control = button('Sign in'),
+): Promise<void> {
+  const consentOpened = driver.nextPage((url) => url.includes('/oauth/authorize'));
+  await options.click(via);
+  await answerConsent(await consentOpened, decision, space);
+}
+
+export async function answerConsent(consent: UiPage, decision: 'Approve' | 'Deny', space?: string): Promise<void> {
+  if (space) await consent.select(labelled('Space'), space);
+  await consent.click(button(decision));
+}
+
+/** Opens the fixture article, optionally selecting the element matching `selector`. */
+export async function openArticle(driver: Driver, pagesUrl: string, selector?: string): Promise<Tab> {
+  const article = await driver.openPage(`${pagesUrl}/article.html`);
+  if (selector) await article.selectContents(selector);
+  return article;
+}
+
+/** Opens the popup for a tab and waits until it has read the page's title. */
+export async function openPopupFor(driver: Driver, tab: Tab, title = ARTICLE_TITLE): Promise<UiPage> {
+  const popup = await driver.popup(tab);
+  await expect.poll(() => popup.value(textbox('Title'))).toBe(title);
+  return popup;
+}
+
+/** The newest entry of the emulator's request log, to read what a step sent after it. */
+export async function lastLogSeq(emulator: EmulatorAccess): Promise<number> {
+  return (await emulator.log()).at(-1)?.seq ?? 0;
+}
