@@ -107,7 +107,7 @@ const withoutSpace = (node: Node) => (node.textContent ?? '').replace(/\s+/g, ''
  * A button that is all there is to a heading or paragraph (the accordion pattern,
  * `<h3><button>Question?</button></h3>`) is the text itself; other buttons are controls.
  */
-function isTextButton(button: Element): boolean {
+export function isTextButton(button: Element): boolean {
   const parent = button.parentElement;
   const text = withoutSpace(button);
   return (

@@ -26,6 +26,25 @@ function isHiddenByStyle(el: Element, view: Window): boolean {
   return style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse';
 }
 
+/**
+ * Marks, in `copy` (a deep copy of `live`, node for node), every element that the live page hides.
+ * Elements below a hidden one are not looked at: they go with it.
+ */
+export function markHiddenInCopy(live: Element, copy: Element): void {
+  const view = live.ownerDocument.defaultView;
+  if (!view) return;
+  const walk = (liveParent: Element, copyParent: Element): void => {
+    let copied = copyParent.firstElementChild;
+    for (let child = liveParent.firstElementChild; child && copied; child = child.nextElementSibling) {
+      if (child.localName !== copied.localName) return;
+      if (isHiddenByStyle(child, view)) copied.setAttribute(HIDDEN_ON_PAGE_ATTR, '');
+      else if (!NOT_WALKED.has(child.localName)) walk(child, copied);
+      copied = copied.nextElementSibling;
+    }
+  };
+  walk(live, copy);
+}
+
 /** Marks, in `copy` (the range's `cloneContents()`), every element that the live page hides. */
 export function markHiddenOnPage(range: Range, copy: DocumentFragment): void {
   const root = range.commonAncestorContainer;

@@ -8,7 +8,7 @@ import { isHidden } from './hidden';
 import { mathmlToTex } from './mathml-to-tex';
 import { isWritableTex, texToMarkdown } from './tex-markdown';
 
-const MATH_TAG = 'CLIP-MATH';
+export const MATH_TAG = 'CLIP-MATH';
 const TEX_ATTR = 'data-tex';
 const DISPLAY_ATTR = 'data-display';
 

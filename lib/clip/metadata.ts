@@ -44,7 +44,7 @@ function clean(value: string | null | undefined): string | null {
 }
 
 /** At most `max` UTF-16 units, not ending in half a surrogate pair. */
-function cut<T extends string | null>(text: T, max: number): T {
+export function cut<T extends string | null>(text: T, max: number): T {
   if (text === null || text.length <= max) return text;
   return text.slice(0, max).replace(/[\ud800-\udbff]$/, '') as T;
 }

@@ -116,7 +116,7 @@ export function selectionToFragment(selection: Selection): DocumentFragment {
   return fragment;
 }
 
-function countWords(text: string): number {
+export function countWords(text: string): number {
   // The segmenter finds words in scripts written without spaces (Chinese, Japanese, Thai).
   const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
   let count = 0;

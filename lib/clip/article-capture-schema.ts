@@ -1,0 +1,39 @@
+/**
+ * The article content script's answer, as the background accepts it. It is built from the page,
+ * which may be hostile, so it is checked like any input: the shape, and a cap on every length
+ * (the limits the script keeps to), so that a page cannot push an unbounded answer into the worker.
+ */
+import { z } from 'zod/mini';
+import type { ArticleCapture } from './article';
+import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH } from './capture-limits';
+import { MAX_CLIP_BYTES } from './clip-limits';
+
+const text = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
+const count = () => z.number().check(z.int(), z.nonnegative());
+
+export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = z.discriminatedUnion('kind', [
+  z
+    .strictObject({
+      kind: z.literal('article'),
+      // Characters: Markdown within the byte limit has at most as many.
+      markdown: z.string().check(z.minLength(1), z.maxLength(MAX_CLIP_BYTES)),
+      characters: count(),
+      words: count(),
+      findings: z.strictObject({
+        title: text(MAX_TITLE_LENGTH),
+        byline: text(MAX_METADATA_TEXT_LENGTH),
+        siteName: text(MAX_METADATA_TEXT_LENGTH),
+        publishedTime: text(MAX_METADATA_CODE_LENGTH),
+        excerpt: text(MAX_METADATA_TEXT_LENGTH),
+        language: text(MAX_METADATA_CODE_LENGTH),
+        direction: z.nullable(z.enum(['ltr', 'rtl', 'auto'])),
+      }),
+    })
+    .check(
+      z.refine((article) => article.characters === article.markdown.length, {
+        error: 'characters must count the Markdown',
+      }),
+    ),
+  z.strictObject({ kind: z.literal('no-article') }),
+  z.strictObject({ kind: z.literal('too-large'), oversizedBytes: count() }),
+]);
