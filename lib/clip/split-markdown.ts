@@ -2,11 +2,14 @@
  * Splitting Markdown that is too large for one request into ordered parts of at most `maxBytes`
  * of UTF-8. Parts end at block boundaries (blank lines outside fenced code), so joining them with
  * "\n\n" gives the original back. Only a single block larger than the limit is cut: a fenced
- * code block into smaller fenced blocks repeating its fence, anything else at a line end, else a
- * space, else between characters (never inside a surrogate pair).
+ * code block into smaller fenced blocks repeating its fence, a table into smaller tables
+ * repeating its header row, anything else at a line end, else a space, else between characters
+ * (never inside a surrogate pair).
  */
 
 const FENCE = /^((?:[ \t]*>)*[ \t]*)(`{3,}|~{3,})/;
+// A GFM table's delimiter row (`| --- | :-: |`), the line below its header row.
+const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 function codePointBytes(codePoint: number): number {
   return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
@@ -72,6 +75,43 @@ function cutFencedBlock(block: string, maxBytes: number): string[] {
   return pieces;
 }
 
+function isTable(block: string): boolean {
+  const [header = '', delimiter = ''] = block.split('\n', 2);
+  return header.includes('|') && delimiter.includes('-') && TABLE_DELIMITER.test(delimiter);
+}
+
+/** A table too large for one part, as several tables each with its header and delimiter rows. */
+function cutTable(block: string, maxBytes: number): string[] {
+  const [header = '', delimiter = '', ...rows] = block.split('\n');
+  const head = `${header}\n${delimiter}`;
+  const budget = maxBytes - utf8Length(head) - 1;
+  if (budget < 4) return cutText(block, maxBytes);
+  const pieces: string[] = [];
+  let body: string[] = [];
+  let bodyBytes = -1;
+  for (const row of rows) {
+    // A single row beyond a part cannot stay a row; its text is kept all the same.
+    for (const piece of utf8Length(row) > budget ? cutText(row, budget) : [row]) {
+      const bytes = utf8Length(piece) + 1;
+      if (body.length > 0 && bodyBytes + bytes > budget) {
+        pieces.push([head, ...body].join('\n'));
+        body = [];
+        bodyBytes = -1;
+      }
+      body.push(piece);
+      bodyBytes += bytes;
+    }
+  }
+  pieces.push([head, ...body].join('\n'));
+  return pieces;
+}
+
+function cutBlock(block: string, maxBytes: number): string[] {
+  if (FENCE.test(block)) return cutFencedBlock(block, maxBytes);
+  if (isTable(block)) return cutTable(block, maxBytes);
+  return cutText(block, maxBytes);
+}
+
 /** Blocks separated by blank lines outside fenced code; joining with "\n\n" restores the text. */
 function blocksOf(markdown: string): string[] {
   const blocks: string[] = [];
@@ -108,8 +148,7 @@ export function splitMarkdown(markdown: string, maxBytes: number): string[] {
       continue;
     }
     if (current !== null) parts.push(current);
-    const pieces =
-      bytes <= maxBytes ? [block] : FENCE.test(block) ? cutFencedBlock(block, maxBytes) : cutText(block, maxBytes);
+    const pieces = bytes <= maxBytes ? [block] : cutBlock(block, maxBytes);
     current = pieces.pop() ?? '';
     currentBytes = utf8Length(current);
     parts.push(...pieces);
