@@ -90,12 +90,11 @@ function Popup() {
         clips={[
           { id: 'a', title: 'Example Domain', kind: 'page', state: 'failed', reason: 'Server error', updatedAt: 0 },
           { id: 'b', title: 'Expired', kind: 'link', state: 'needs-sign-in', updatedAt: 0 },
-          { id: 'c', title: 'Landed', kind: 'daily-note', state: 'landed', openUrl: 'https://x.example', updatedAt: 0 },
+          { id: 'c', title: 'Waiting', kind: 'daily-note', state: 'pending', updatedAt: 0 },
         ]}
         onRetry={noop}
         onDiscard={noop}
         onSignIn={noop}
-        onOpen={noop}
       />
     </main>
   );

@@ -8,13 +8,13 @@ const clips: ClipView[] = [
   { ...base, id: 'a', title: 'Example Domain', state: 'failed', reason: 'The service answered 500.' },
   { ...base, id: 'b', title: 'Offline page', state: 'pending' },
   { ...base, id: 'c', title: 'Expired', state: 'needs-sign-in', reason: 'Your session has ended.' },
-  { ...base, id: 'd', title: 'On its way', state: 'sending' },
-  { ...base, id: 'e', title: 'Landed', state: 'landed', openUrl: 'https://app.example/o/1' },
-  { ...base, id: 'f', title: 'Quote', kind: 'append', targetTitle: 'Reading list', state: 'landed' },
+  { ...base, id: 'd', title: 'Quote', kind: 'append', targetTitle: 'Reading list', state: 'pending' },
+  { ...base, id: 'e', title: 'Fixed tag', kind: 'update', state: 'pending' },
+  { ...base, id: 'f', title: 'Undone', kind: 'trash', state: 'failed', reason: 'Not allowed.' },
 ];
 
 function renderList(overrides: Partial<ClipListProps> = {}) {
-  const props = { onRetry: vi.fn(), onDiscard: vi.fn(), onSignIn: vi.fn(), onOpen: vi.fn(), ...overrides };
+  const props = { onRetry: vi.fn(), onDiscard: vi.fn(), onSignIn: vi.fn(), ...overrides };
   render(<ClipList clips={clips} {...props} />);
   return props;
 }
@@ -38,9 +38,9 @@ describe('ClipList', () => {
     expect(item('Example Domain')).toHaveTextContent('The service answered 500.');
     expect(item('Offline page')).toHaveTextContent('Waiting to send');
     expect(item('Expired')).toHaveTextContent('Needs sign-in');
-    expect(item('On its way')).toHaveTextContent('Sending…');
-    expect(item('Landed')).toHaveTextContent('Saved');
     expect(item('Quote')).toHaveTextContent('Added to an object to Reading list');
+    expect(item('Fixed tag')).toHaveTextContent('Changes');
+    expect(item('Undone')).toHaveTextContent('Move to trash');
   });
 
   it('offers the actions that fit each state, named with the clip title', () => {
@@ -48,9 +48,7 @@ describe('ClipList', () => {
     expect(buttonNames('Example Domain')).toEqual(['Retry Example Domain', 'Discard Example Domain']);
     expect(buttonNames('Offline page')).toEqual(['Retry Offline page', 'Discard Offline page']);
     expect(buttonNames('Expired')).toEqual(['Sign in again for Expired', 'Retry Expired', 'Discard Expired']);
-    expect(buttonNames('On its way')).toEqual([]);
-    expect(buttonNames('Landed')).toEqual(['Open Landed']);
-    expect(buttonNames('Quote')).toEqual([]);
+    expect(buttonNames('Quote')).toEqual(['Retry Quote', 'Discard Quote']);
   });
 
   it('passes the clip to each callback', async () => {
@@ -59,11 +57,9 @@ describe('ClipList', () => {
     await user.click(screen.getByRole('button', { name: 'Retry Example Domain' }));
     await user.click(screen.getByRole('button', { name: 'Discard Offline page' }));
     await user.click(screen.getByRole('button', { name: 'Sign in again for Expired' }));
-    await user.click(screen.getByRole('button', { name: 'Open Landed' }));
     expect(props.onRetry).toHaveBeenCalledWith(clips[0]);
     expect(props.onDiscard).toHaveBeenCalledWith(clips[1]);
     expect(props.onSignIn).toHaveBeenCalledWith(clips[2]);
-    expect(props.onOpen).toHaveBeenCalledWith(clips[4]);
   });
 
   it('is worked with the keyboard alone', async () => {
@@ -85,7 +81,7 @@ describe('ClipList', () => {
   });
 
   it('says so when the outbox is empty', () => {
-    render(<ClipList clips={[]} onRetry={vi.fn()} onDiscard={vi.fn()} onSignIn={vi.fn()} onOpen={vi.fn()} />);
+    render(<ClipList clips={[]} onRetry={vi.fn()} onDiscard={vi.fn()} onSignIn={vi.fn()} />);
     expect(screen.getByText('No clips waiting.')).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });

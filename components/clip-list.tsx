@@ -1,14 +1,13 @@
 import { type MessageKey, t } from '@/lib/i18n';
+import type { ClipKind, ClipState } from '@/lib/outbox/types';
 
-export type ClipState = 'pending' | 'sending' | 'needs-sign-in' | 'failed' | 'landed';
-
+/** A clip waiting in the outbox (landed ones are the history's). */
 export type ClipView = {
   id: string;
   title: string;
-  kind: 'page' | 'link' | 'daily-note' | 'append';
+  kind: ClipKind;
   state: ClipState;
   reason?: string;
-  openUrl?: string;
   targetTitle?: string;
   updatedAt: number;
 };
@@ -18,27 +17,23 @@ export type ClipListProps = {
   onRetry(clip: ClipView): void;
   onDiscard(clip: ClipView): void;
   onSignIn(clip: ClipView): void;
-  /** Offered for landed clips that have an `openUrl`. */
-  onOpen(clip: ClipView): void;
 };
 
-const KIND_KEYS: Record<ClipView['kind'], MessageKey> = {
+const KIND_KEYS: Record<ClipKind, MessageKey> = {
   page: 'clipKindPage',
   link: 'clipKindLink',
   'daily-note': 'clipKindDailyNote',
   append: 'clipKindAppend',
+  update: 'clipKindUpdate',
+  trash: 'clipKindTrash',
+  restore: 'clipKindRestore',
 };
 
 const STATE_KEYS: Record<ClipState, MessageKey> = {
   pending: 'clipStatePending',
-  sending: 'clipStateSending',
   'needs-sign-in': 'clipStateNeedsSignIn',
   failed: 'clipStateFailed',
-  landed: 'clipStateLanded',
 };
-
-/** A clip that is not on its way may be sent again or given up. */
-const RETRYABLE = new Set<ClipState>(['pending', 'failed', 'needs-sign-in']);
 
 type ActionProps = { text: MessageKey; name: MessageKey; clip: ClipView; onClick(clip: ClipView): void };
 
@@ -57,7 +52,7 @@ function ClipAction({ text, name, clip, onClick, danger }: ActionProps & { dange
 }
 
 /** The outbox: every clip with its state in words, why it is stuck, and what can be done about it. */
-export function ClipList({ clips, onRetry, onDiscard, onSignIn, onOpen }: ClipListProps) {
+export function ClipList({ clips, onRetry, onDiscard, onSignIn }: ClipListProps) {
   if (clips.length === 0) return <p className="clip-list-empty">{t('clipListEmpty')}</p>;
   return (
     <ul className="clip-list">
@@ -79,15 +74,8 @@ export function ClipList({ clips, onRetry, onDiscard, onSignIn, onOpen }: ClipLi
             {clip.state === 'needs-sign-in' && (
               <ClipAction text="clipSignIn" name="clipSignInNamed" clip={clip} onClick={onSignIn} />
             )}
-            {RETRYABLE.has(clip.state) && (
-              <>
-                <ClipAction text="clipRetry" name="clipRetryNamed" clip={clip} onClick={onRetry} />
-                <ClipAction text="clipDiscard" name="clipDiscardNamed" clip={clip} onClick={onDiscard} danger />
-              </>
-            )}
-            {clip.state === 'landed' && clip.openUrl && (
-              <ClipAction text="clipOpen" name="clipOpenNamed" clip={clip} onClick={onOpen} />
-            )}
+            <ClipAction text="clipRetry" name="clipRetryNamed" clip={clip} onClick={onRetry} />
+            <ClipAction text="clipDiscard" name="clipDiscardNamed" clip={clip} onClick={onDiscard} danger />
           </div>
         </li>
       ))}

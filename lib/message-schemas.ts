@@ -60,11 +60,40 @@ const appendRequestSchema = z.strictObject({
 });
 export type AppendRequest = z.infer<typeof appendRequestSchema>;
 
-/** A clip as a page asks the background to make it. */
+/** What an action on an object clipped earlier names: the object, and the page it came from. */
+const clippedObject = { objectId: id(), objectTitle: text(2_000), source: clipSourceSchema };
+
+/**
+ * Changes to an object clipped earlier (the edit view's "Update"): only the keys that change.
+ * `tags` is the whole new list (an entity value replaces the links), `notes` is appended to the
+ * object's body, never written over it.
+ */
+const updateRequestSchema = z.strictObject({
+  kind: z.literal('update'),
+  ...clippedObject,
+  title: z.optional(text(2_000)),
+  tags: z.optional(z.array(tagRefSchema).check(z.maxLength(200))),
+  properties: z.optional(propertiesInputSchema),
+  /** The object's named collections after the change (`[]`: none). */
+  collections: z.optional(z.array(id())),
+  notes: text(MAX_CLIP_BYTES),
+});
+export type UpdateRequest = z.infer<typeof updateRequestSchema>;
+
+/** "Undo": the object to the trash (never deleted for good), or back from it. */
+const trashRequestSchema = z.strictObject({ kind: z.literal('trash'), ...clippedObject });
+const restoreRequestSchema = z.strictObject({ kind: z.literal('restore'), ...clippedObject });
+export type TrashRequest = z.infer<typeof trashRequestSchema>;
+export type RestoreRequest = z.infer<typeof restoreRequestSchema>;
+
+/** A clip as a page asks the background to make it: something new, or a change to something clipped. */
 export const clipRequestSchema = z.discriminatedUnion('kind', [
   weblinkRequestSchema,
   dailyNoteRequestSchema,
   appendRequestSchema,
+  updateRequestSchema,
+  trashRequestSchema,
+  restoreRequestSchema,
 ]);
 export type ClipRequest = z.infer<typeof clipRequestSchema>;
 
@@ -90,7 +119,13 @@ export const messageSchemas = {
   getWeblinkForm: z.strictObject({ spaceId: id() }),
   searchTags: spaceQuery,
   searchObjects: z.strictObject({ spaceId: id(), query: text(500), structureIds: z.optional(z.array(id())) }),
-  findSavedPage: z.strictObject({ spaceId: id(), url: text(8_000), title: text(2_000) }),
+  findSavedPage: z.strictObject({
+    spaceId: id(),
+    url: text(8_000),
+    title: text(2_000),
+    where: z.enum(['history', 'server']),
+  }),
+  getSavedObject: z.strictObject({ spaceId: id(), objectId: id() }),
   saveClip: z.strictObject({ spaceId: id(), clip: clipRequestSchema }),
   getOutbox: z.undefined(),
   retryClip: z.strictObject({ id: id() }),

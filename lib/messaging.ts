@@ -1,5 +1,6 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { SerializedApiError } from './api/errors';
+import type { PropertyValue } from './api/schemas/property-values';
 import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
 import type { FieldDefinition } from './fields/field-types';
@@ -66,6 +67,32 @@ export interface WeblinkForm {
   appendableTypes: { id: string; title: string }[];
 }
 
+/** An object clipped earlier, as the edit view shows it (read with GET /object). */
+export interface SavedObjectView {
+  objectId: string;
+  title: string;
+  url: string | null;
+  /** Its tags with their titles. */
+  tags: { id: string; title: string }[];
+  collectionIds: string[];
+  /** Its property values as read, keyed by property id. */
+  properties: Record<string, PropertyValue>;
+  /** Titles of the objects its entity values link to, keyed by id. */
+  titles: Record<string, string>;
+}
+
+/** A landed clip as the popup's history shows it, with what can still be done to it. */
+export interface HistoryEntry extends LandedClip {
+  /** Moved to the trash by "Undo" (landed, or waiting to be sent); a later "Restore" brings it back. */
+  trashed: boolean;
+  /** "Undo" is offered: a weblink saved in the last 7 days, not in the trash. */
+  canUndo: boolean;
+  /** "Restore" is offered: in the trash, and its server can restore. */
+  canRestore: boolean;
+  /** A selection added to a daily note or an object: the API cannot take it back. */
+  undoImpossible: boolean;
+}
+
 /** An object found by title search. */
 export interface FoundObject {
   id: string;
@@ -75,7 +102,8 @@ export interface FoundObject {
 
 /** What became of a clip by the time the background answered. */
 export type ClipOutcome =
-  | { state: 'landed'; clipId: string; objectId: string | null }
+  /** `restorable`: after a move to the trash, whether the server can bring the object back. */
+  | { state: 'landed'; clipId: string; objectId: string | null; restorable?: boolean }
   | { state: 'queued' | 'needs-sign-in' | 'failed'; clipId: string; error: SerializedApiError | null };
 
 /** A clip waiting in the outbox, for the popup's list. */
@@ -93,7 +121,7 @@ export interface QueuedClip {
 
 export interface OutboxView {
   clips: QueuedClip[];
-  history: LandedClip[];
+  history: HistoryEntry[];
 }
 
 export interface ProtocolMap {
@@ -111,8 +139,13 @@ export interface ProtocolMap {
   getWeblinkForm(data: MessageData<'getWeblinkForm'>): Result<WeblinkForm>;
   searchTags(data: MessageData<'searchTags'>): Result<{ id: string; title: string }[]>;
   searchObjects(data: MessageData<'searchObjects'>): Result<FoundObject[]>;
-  /** A weblink of this address already in the space (saved by this extension, or found and confirmed). */
+  /**
+   * A weblink of this address already in the space: in this extension's history (`where: 'history'`,
+   * answered at once), or found on the server by title and confirmed by its URL (`'server'`).
+   */
   findSavedPage(data: MessageData<'findSavedPage'>): Result<FoundObject | null>;
+  /** An object clipped earlier, as it is now, for the edit view. */
+  getSavedObject(data: MessageData<'getSavedObject'>): Result<SavedObjectView>;
   /** Queues a clip (durably) and answers after its first attempt, or once it is queued if that takes long. */
   saveClip(data: MessageData<'saveClip'>): Result<ClipOutcome>;
   getOutbox(): OutboxView;

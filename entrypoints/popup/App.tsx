@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
-import { ClipForm } from './clip-form';
+import { ClipForm, type EditRequest } from './clip-form';
 import { useConnections } from './queries';
 
 /** The outbox list is below the form: loaded after the first paint, not before it. */
@@ -15,6 +15,7 @@ function openSettings() {
 export function App({ tabId }: { tabId: number | undefined }) {
   const connections = useConnections();
   const [chosenSpaceId, setChosenSpaceId] = useState<string | undefined>();
+  const [editRequest, setEditRequest] = useState<EditRequest | undefined>();
 
   // Escape closes the popup (a combobox that is open takes the first Escape for itself).
   useEffect(() => {
@@ -59,11 +60,25 @@ export function App({ tabId }: { tabId: number | undefined }) {
               </button>
             </section>
           )}
-          <ClipForm key={space.spaceId} spaceId={space.spaceId} tabId={tabId} />
+          <ClipForm
+            key={space.spaceId}
+            spaceId={space.spaceId}
+            tabId={tabId}
+            editRequest={editRequest?.spaceId === space.spaceId ? editRequest : undefined}
+          />
         </>
       )}
       <Suspense fallback={null}>
-        <OutboxPanel onSignIn={openSettings} />
+        <OutboxPanel
+          onSignIn={openSettings}
+          onEdit={(request) => {
+            // The edit view of a clip from the history, in its own space.
+            const owner = view?.connections.find((connection) => connection.spaceId === request.spaceId);
+            if (owner) setChosenSpaceId(owner.spaceId);
+            setEditRequest(request);
+            window.scrollTo({ top: 0 });
+          }}
+        />
       </Suspense>
     </main>
   );

@@ -1,155 +1,198 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { CollectionPicker } from '@/components/collection-picker';
-import { Field } from '@/components/field';
-import { NotesField } from '@/components/notes-field';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { StatusRegion } from '@/components/status-region';
-import { TagPicker } from '@/components/tag-picker';
-import type { SerializedApiError } from '@/lib/api/errors';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 import { quoteWithSource } from '@/lib/clip/quote';
 import { clipTooLarge, describeError } from '@/lib/error-text';
+import { changedProperties } from '@/lib/fields/changes';
 import { toProperties } from '@/lib/fields/field-payload';
-import { emptyFieldValue, type FieldValue, isEditableDefinition, validateFieldValue } from '@/lib/fields/field-types';
+import { isEditableDefinition, validateFieldValue } from '@/lib/fields/field-types';
 import { type MessageKey, t } from '@/lib/i18n';
-import {
-  type ClipOutcome,
-  type ClipRequest,
-  type Result,
-  sendMessage,
-  type TagRef,
-  type Unreadable,
-} from '@/lib/messaging';
-import { EMPTY_SPACE_PREFERENCES, fieldsOpenPreference } from '@/lib/storage';
+import { type ClipRequest, sendMessage } from '@/lib/messaging';
+import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { AppendToObject } from './append-to-object';
+import { NO_STATUS, type Status, statusOf, UNREADABLE_KEYS } from './clip-status';
 import { PageLine } from './page-line';
-import { keys, usePage, usePreferences, useSavedPage, useTab, useWeblinkForm } from './queries';
+import { keys, usePage, usePreferences, useSavedObject, useSavedPage, useTab, useWeblinkForm } from './queries';
+import { SavedActions, type SavedState } from './saved-actions';
+import { type DraftBaseline, editBaseline, useClipDraft } from './use-clip-draft';
+import { PropertySection, useFieldsOpen, WeblinkFields } from './weblink-fields';
 
-const UNREADABLE_KEYS: Record<Unreadable, MessageKey> = {
-  'browser-page': 'unreadableBrowserPage',
-  store: 'unreadableStore',
-  pdf: 'unreadablePdf',
-  'not-scriptable': 'unreadableNotScriptable',
-};
-
-type Status = { message: string; tone: 'info' | 'error' };
-
-/** Loaded when the person opens the properties: not on the path to the first paint. */
-const PropertyFields = lazy(() =>
-  import('@/components/property-fields').then((module) => ({ default: module.PropertyFields })),
-);
-
-/** Whether the property fields are shown; remembered, as people either use them every time or never. */
-function useFieldsOpen(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(fieldsOpenPreference.read);
-  return [
-    open,
-    (next) => {
-      fieldsOpenPreference.write(next);
-      setOpen(next);
-    },
-  ];
-}
-
-function statusOf(result: Result<ClipOutcome>): Status {
-  if (!result.ok) return { message: describeError(result.error), tone: 'error' };
-  const outcome = result.value;
-  if (outcome.state === 'landed') return { message: t('statusSaved'), tone: 'info' };
-  if (outcome.state === 'failed') return { message: describeError(outcome.error as SerializedApiError), tone: 'error' };
-  return { message: t('statusQueued'), tone: 'info' };
+/** An object to open in the edit view, asked for from the history. */
+export interface EditRequest {
+  spaceId: string;
+  objectId: string;
+  title: string;
+  /** Changes with every request, so asking for the same object again opens it again. */
+  at: number;
 }
 
 /**
- * The clip form for one space and tab. It paints at once from what is cached (fields,
- * collections, remembered tags) and from what the browser knows of the tab (address, title);
- * the page's own metadata and selection arrive later and fill in what the person has not touched.
+ * The clip form for one space and tab. A new clip paints at once from what is cached (fields,
+ * collections, remembered tags) and from what the browser knows of the tab (address, title); the
+ * page's metadata and selection arrive later and fill in what the person has not touched. Once a
+ * weblink of the page is in the space (just saved, found in the history or on the server, or
+ * chosen from the history), the same form edits it: "Update" sends only what changed, "Undo"
+ * moves it to the trash, "Restore" brings it back where the server can.
  */
-export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | undefined }) {
+export function ClipForm({
+  spaceId,
+  tabId,
+  editRequest,
+}: {
+  spaceId: string;
+  tabId: number | undefined;
+  editRequest?: EditRequest | undefined;
+}) {
   const queryClient = useQueryClient();
   const tab = useTab(tabId);
   const page = usePage(tabId);
   const form = useWeblinkForm(spaceId);
   const preferences = usePreferences();
   const prefs = preferences.data?.[spaceId] ?? EMPTY_SPACE_PREFERENCES;
-
-  const url = page.data?.url ?? tab.data?.url ?? '';
-  const [title, setTitle] = useState<string | undefined>();
-  const [notes, setNotes] = useState<string | undefined>();
-  const [tags, setTags] = useState<TagRef[] | undefined>();
-  const [collection, setCollection] = useState<string | null | undefined>();
-  const [values, setValues] = useState<Record<string, FieldValue>>({});
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [status, setStatus] = useState<Status>({ message: '', tone: 'info' });
+  const [status, setStatus] = useState<Status | undefined>();
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
   const [fieldsOpen, setFieldsOpen] = useFieldsOpen();
 
-  // What the person has not typed comes from the page: its cleaned title, and its selection as a quote.
+  const url = page.data?.url ?? tab.data?.url ?? '';
   const pageTitle = page.data?.title ?? tab.data?.title ?? '';
-  const effectiveTitle = title ?? pageTitle;
   const selection = page.data?.selection;
+  const collections = form.data?.collections ?? [];
+  const definitions = useMemo(() => (form.data?.fields ?? []).filter(isEditableDefinition), [form.data]);
+
+  // The weblink being edited: one saved here or picked from the history, else the page's, once known.
+  const [chosen, setChosen] = useState<SavedState | undefined>();
+  const [saveAnew, setSaveAnew] = useState(false);
+  const found = useSavedPage(spaceId, url || undefined, pageTitle || undefined);
+  useEffect(() => {
+    if (editRequest) setChosen({ objectId: editRequest.objectId, title: editRequest.title, trashed: false });
+  }, [editRequest]);
+  const saved: SavedState | undefined =
+    chosen ?? (saveAnew || !found ? undefined : { objectId: found.id, title: found.title, trashed: false });
+  const savedObject = useSavedObject(spaceId, saved?.objectId);
+
+  // What the person has not typed comes from the page: its selection, as a quote with its source.
   const suggestedNotes = selection?.markdown
     ? quoteWithSource({ markdown: selection.markdown, title: pageTitle || url, url })
     : '';
-  const effectiveNotes = notes ?? suggestedNotes;
+  const baseline: DraftBaseline =
+    saved && savedObject.data
+      ? editBaseline(savedObject.data, definitions, collections, suggestedNotes)
+      : {
+          title: pageTitle,
+          tags: prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag })),
+          collection: collections.some((c) => c.id === prefs.lastCollectionId) ? prefs.lastCollectionId : null,
+          values: {},
+          notes: suggestedNotes,
+        };
+  const draft = useClipDraft(baseline);
   // A selection too large to clip arrives as its size only; adding it says so instead of sending.
   const selectionTooLarge =
-    notes === undefined && selection?.oversizedBytes !== undefined
+    !draft.notesTouched && selection?.oversizedBytes !== undefined
       ? describeError(clipTooLarge(selection.oversizedBytes, MAX_CLIP_BYTES))
       : undefined;
-  const effectiveTags = tags ?? prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag }));
-  const collections = form.data?.collections ?? [];
-  const effectiveCollection =
-    collection !== undefined
-      ? collection
-      : collections.some((c) => c.id === prefs.lastCollectionId)
-        ? prefs.lastCollectionId
-        : null;
-  const definitions = useMemo(() => (form.data?.fields ?? []).filter(isEditableDefinition), [form.data]);
-  const saved = useSavedPage(spaceId, url || undefined, pageTitle || undefined);
 
   useEffect(() => titleRef.current?.focus(), []);
 
-  const source = { url, title: effectiveTitle || url };
+  const source = { url: savedObject.data?.url ?? url, title: draft.title || url };
+  const shownStatus = status ?? (saved && !chosen ? { message: t('statusAlreadySaved'), tone: 'info' } : NO_STATUS);
 
-  async function send(clip: ClipRequest) {
+  async function send(clip: ClipRequest, landed?: MessageKey) {
     setBusy(true);
     setStatus({ message: t('statusSaving'), tone: 'info' });
     const result = await sendMessage('saveClip', { spaceId, clip });
-    setStatus(statusOf(result));
+    setStatus(statusOf(result, landed));
     setBusy(false);
     void queryClient.invalidateQueries({ queryKey: keys.preferences });
-    void queryClient.invalidateQueries({ queryKey: keys.savedPage(spaceId, url) });
+    return result.ok ? result.value : undefined;
   }
 
-  function appendNotes(clip: ClipRequest) {
-    if (selectionTooLarge) setStatus({ message: selectionTooLarge, tone: 'error' });
-    else void send(clip);
-  }
-
-  async function savePage(event?: FormEvent) {
-    event?.preventDefault();
+  /** Checks the typed properties first; a field that is wrong is shown, and nothing is sent. */
+  function fieldsAreValid(): boolean {
     const found: Record<string, string | undefined> = {};
     for (const def of definitions) {
-      const value = values[def.id];
+      const value = draft.values[def.id];
       if (value) found[def.id] = validateFieldValue(def, value);
     }
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) {
-      setFieldsOpen(true);
-      setStatus({ message: t('statusFixFields'), tone: 'error' });
-      return;
-    }
-    await send({
+    draft.setErrors(found);
+    if (!Object.values(found).some(Boolean)) return true;
+    setFieldsOpen(true);
+    setStatus({ message: t('statusFixFields'), tone: 'error' });
+    return false;
+  }
+
+  async function saveAsNew() {
+    if (!fieldsAreValid()) return;
+    const outcome = await send({
       kind: 'page',
       url,
-      title: effectiveTitle.trim() || url,
-      tags: effectiveTags,
-      properties: toProperties(definitions, values),
-      ...(effectiveCollection ? { collections: [effectiveCollection] } : {}),
-      notes: effectiveNotes,
-      existingObjectIds: saved.data ? [saved.data.id] : [],
+      title: draft.title.trim() || url,
+      tags: draft.tags,
+      properties: toProperties(definitions, draft.values),
+      ...(draft.collection ? { collections: [draft.collection] } : {}),
+      notes: draft.notes,
+      existingObjectIds: saved ? [saved.objectId] : [],
     });
+    if (outcome?.state === 'landed' && outcome.objectId) {
+      // The weblink is in the space now: the popup stays open on it, to fix what was forgotten.
+      setChosen({ objectId: outcome.objectId, title: draft.title.trim() || url, trashed: false });
+      setSaveAnew(false);
+      draft.clearNotes();
+      void queryClient.invalidateQueries({ queryKey: keys.savedObject(spaceId, outcome.objectId) });
+    }
+  }
+
+  async function update() {
+    if (!saved || !savedObject.data || !fieldsAreValid()) return;
+    const before = editBaseline(savedObject.data, definitions, collections, '');
+    const tagsChanged =
+      draft.tags.length !== before.tags.length ||
+      draft.tags.some(
+        (tag) => tag.kind === 'new' || !before.tags.some((old) => old.kind === 'existing' && old.id === tag.id),
+      );
+    const properties = changedProperties(definitions, before.values, draft.values);
+    const notes = draft.notesTouched ? draft.notes.trim() : '';
+    const change = {
+      ...(draft.title.trim() !== before.title ? { title: draft.title.trim() } : {}),
+      ...(tagsChanged ? { tags: draft.tags } : {}),
+      ...(Object.keys(properties).length > 0 ? { properties } : {}),
+      ...(draft.collection !== before.collection ? { collections: draft.collection ? [draft.collection] : [] } : {}),
+    };
+    if (Object.keys(change).length === 0 && notes === '') {
+      setStatus({ message: t('statusNothingChanged'), tone: 'info' });
+      return;
+    }
+    const outcome = await send({
+      kind: 'update',
+      objectId: saved.objectId,
+      objectTitle: saved.title,
+      source,
+      ...change,
+      notes,
+    });
+    if (outcome?.state === 'landed') {
+      draft.clearNotes();
+      void queryClient.invalidateQueries({ queryKey: keys.savedObject(spaceId, saved.objectId) });
+    }
+  }
+
+  async function moveToTrash(restore: boolean) {
+    if (!saved) return;
+    const clip = {
+      kind: restore ? 'restore' : 'trash',
+      objectId: saved.objectId,
+      objectTitle: saved.title,
+      source,
+    } as const;
+    const outcome = await send(clip, restore ? 'statusRestored' : 'statusMovedToTrash');
+    if (outcome?.state === 'landed' || outcome?.state === 'queued') {
+      setChosen({
+        ...saved,
+        trashed: !restore,
+        restorable: outcome.state === 'landed' ? outcome.restorable : undefined,
+      });
+    }
   }
 
   // The background alone writes preferences: a pin toggled while a save runs is never lost.
@@ -159,108 +202,82 @@ export function ClipForm({ spaceId, tabId }: { spaceId: string; tabId: number | 
     );
   };
 
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    void (saved ? update() : saveAsNew());
+  };
+  const appendNotes = (clip: ClipRequest) => {
+    if (selectionTooLarge) setStatus({ message: selectionTooLarge, tone: 'error' });
+    else void send(clip);
+  };
   const canSave = url !== '' && !busy;
-  const canAppend = (effectiveNotes.trim() !== '' || selectionTooLarge !== undefined) && !busy && url !== '';
+  const canAppend = (draft.notes.trim() !== '' || selectionTooLarge !== undefined) && !busy && url !== '';
 
   return (
-    <form className="clip-form" onSubmit={savePage} noValidate>
-      <PageLine url={url} iconUrl={tab.data?.favIconUrl} />
+    <form className="clip-form" onSubmit={submit} noValidate>
+      <PageLine url={source.url} iconUrl={tab.data?.favIconUrl} />
       {page.data?.unreadable && <p className="notice">{t(UNREADABLE_KEYS[page.data.unreadable])}</p>}
-      {saved.data && <p className="notice">{t('alreadySaved', saved.data.title)}</p>}
+      {saved && <p className="notice">{t('editingSaved', saved.title)}</p>}
 
-      <Field label={t('titleLabel')}>
-        {(control) => (
-          <input
-            {...control}
-            ref={titleRef}
-            value={effectiveTitle}
-            onChange={(event) => setTitle(event.target.value)}
-            autoComplete="off"
-          />
-        )}
-      </Field>
-
-      <TagPicker
-        selected={effectiveTags}
-        onChange={setTags}
-        recentTags={prefs.recentTags}
-        searchTags={async (query) => {
-          const result = await sendMessage('searchTags', { spaceId, query });
-          return result.ok ? result.value : [];
-        }}
-        pinnedTagIds={prefs.pinnedTags.map((tag) => tag.id)}
+      <WeblinkFields
+        spaceId={spaceId}
+        draft={draft}
+        titleRef={titleRef}
+        collections={collections}
+        preferences={prefs}
         onTogglePin={togglePin}
+        onSubmit={() => submit()}
       />
 
-      {collections.length > 0 && (
-        <CollectionPicker collections={collections} value={effectiveCollection} onChange={setCollection} />
-      )}
-
-      <NotesField value={effectiveNotes} onChange={setNotes} onSubmit={() => void savePage()} />
-
       <div className="actions">
-        <button type="submit" className="button button-primary" disabled={!canSave}>
-          {t('savePage')}
-        </button>
+        {saved ? (
+          <SavedActions
+            saved={saved}
+            busy={busy}
+            loaded={savedObject.data !== undefined}
+            onUndo={() => void moveToTrash(false)}
+            onRestore={() => void moveToTrash(true)}
+            onSaveAgain={() => {
+              setSaveAnew(true);
+              setChosen(undefined);
+              void saveAsNew();
+            }}
+          />
+        ) : (
+          <button type="submit" className="button button-primary" disabled={!canSave}>
+            {t('savePage')}
+          </button>
+        )}
         <button
           type="button"
           className="button"
           disabled={!canAppend}
           title={canAppend ? undefined : t('appendNothing')}
-          onClick={() => appendNotes({ kind: 'daily-note', markdown: effectiveNotes, source })}
+          onClick={() => appendNotes({ kind: 'daily-note', markdown: draft.notes, source })}
         >
           {t('addToDailyNote')}
         </button>
       </div>
 
-      <details
-        className="more-fields"
+      <PropertySection
+        spaceId={spaceId}
+        draft={draft}
+        definitions={definitions}
+        formLoading={form.isPending}
         open={fieldsOpen}
-        onToggle={(event) => setFieldsOpen((event.target as HTMLDetailsElement).open)}
-      >
-        <summary>{t('moreFields', String(definitions.length))}</summary>
-        {form.isPending && <p className="field-hint form-loading">{t('loadingForm')}</p>}
-        {fieldsOpen && (
-          <Suspense fallback={<p className="field-hint form-loading">{t('loadingForm')}</p>}>
-            <PropertyFields
-              definitions={definitions}
-              values={Object.fromEntries(
-                definitions.map((def) => [def.id, values[def.id] ?? (emptyFieldValue(def) as FieldValue)]),
-              )}
-              onChange={(id, value) => {
-                setValues((current) => ({ ...current, [id]: value }));
-                setErrors((current) => ({ ...current, [id]: undefined }));
-              }}
-              errors={errors}
-              searchEntities={async (query, allowedStructureIds) => {
-                const result = await sendMessage('searchObjects', {
-                  spaceId,
-                  query,
-                  ...(allowedStructureIds.length > 0 ? { structureIds: allowedStructureIds } : {}),
-                });
-                return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
-              }}
-            />
-          </Suspense>
-        )}
-      </details>
+        onOpen={setFieldsOpen}
+      />
 
       <AppendToObject
         spaceId={spaceId}
         types={form.data?.appendableTypes ?? []}
         disabled={!canAppend}
         onAppend={(target) =>
-          appendNotes({
-            kind: 'append',
-            objectId: target.id,
-            objectTitle: target.title,
-            markdown: effectiveNotes,
-            source,
-          })
+          appendNotes({ kind: 'append', objectId: target.id, objectTitle: target.title, markdown: draft.notes, source })
         }
       />
 
-      <StatusRegion message={status.message} tone={status.tone} />
+      <StatusRegion message={shownStatus.message} tone={shownStatus.tone} />
     </form>
   );
 }

@@ -1,7 +1,9 @@
 import { ClipList, type ClipView } from '@/components/clip-list';
+import { HistoryList } from '@/components/history-list';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
-import { type QueuedClip, sendMessage } from '@/lib/messaging';
+import { type HistoryEntry, type QueuedClip, sendMessage } from '@/lib/messaging';
+import type { EditRequest } from './clip-form';
 import { useOutbox } from './queries';
 
 function toView(clip: QueuedClip): ClipView {
@@ -19,11 +21,23 @@ function toView(clip: QueuedClip): ClipView {
  * Clips not landed yet, with why and what can be done (retry, discard, sign in, drop a tag the
  * server refused), and the last clips that landed.
  */
-export function OutboxPanel({ onSignIn }: { onSignIn(): void }) {
+export function OutboxPanel({ onSignIn, onEdit }: { onSignIn(): void; onEdit(request: EditRequest): void }) {
   const outbox = useOutbox();
   const clips = outbox.data?.clips ?? [];
   const history = outbox.data?.history ?? [];
   if (clips.length === 0 && history.length === 0) return null;
+  /** Undo and Restore from the history, as clips of their own (durable, retried, in order per object). */
+  const act = (kind: 'trash' | 'restore', entry: HistoryEntry) =>
+    entry.objectId &&
+    sendMessage('saveClip', {
+      spaceId: entry.spaceId,
+      clip: {
+        kind,
+        objectId: entry.objectId,
+        objectTitle: entry.title,
+        source: { url: entry.sourceUrl, title: entry.title },
+      },
+    });
   const refusedWithTags = clips.filter((clip) => clip.state === 'failed' && clip.tags.length > 0);
   return (
     <>
@@ -42,7 +56,6 @@ export function OutboxPanel({ onSignIn }: { onSignIn(): void }) {
             onRetry={(clip) => void sendMessage('retryClip', { id: clip.id })}
             onDiscard={(clip) => void sendMessage('discardClip', { id: clip.id })}
             onSignIn={onSignIn}
-            onOpen={() => {}}
           />
           {refusedWithTags.map((clip) => (
             <div key={clip.id} className="clip-fix">
@@ -63,15 +76,15 @@ export function OutboxPanel({ onSignIn }: { onSignIn(): void }) {
       {history.length > 0 && (
         <details className="history">
           <summary>{t('historyHeading')}</summary>
-          <ul>
-            {history.slice(0, 10).map((clip) => (
-              <li key={clip.id}>
-                <a href={clip.sourceUrl} target="_blank" rel="noreferrer">
-                  {clip.title}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <HistoryList
+            entries={history.slice(0, 10)}
+            onEdit={(entry) =>
+              entry.objectId &&
+              onEdit({ spaceId: entry.spaceId, objectId: entry.objectId, title: entry.title, at: Date.now() })
+            }
+            onUndo={(entry) => void act('trash', entry)}
+            onRestore={(entry) => void act('restore', entry)}
+          />
         </details>
       )}
     </>

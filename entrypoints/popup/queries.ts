@@ -16,7 +16,9 @@ export const keys = {
   preferences: ['space-preferences'] as const,
   page: (tabId: number) => ['page', tabId] as const,
   tab: (tabId: number) => ['tab', tabId] as const,
-  savedPage: (spaceId: string, url: string) => ['saved-page', spaceId, url] as const,
+  savedPage: (spaceId: string, url: string, where: 'history' | 'server') =>
+    ['saved-page', spaceId, url, where] as const,
+  savedObject: (spaceId: string, objectId: string) => ['saved-object', spaceId, objectId] as const,
   outbox: ['outbox'] as const,
 };
 
@@ -73,12 +75,36 @@ export function usePage(tabId: number | undefined) {
   });
 }
 
-export function useSavedPage(spaceId: string | undefined, url: string | undefined, title: string | undefined) {
+/**
+ * A weblink of the tab's address already in the space: from this extension's history at once, and
+ * only when that knows none, from the server (a title search, confirmed by the URL). Neither delays
+ * the form: it is painted first, and the edit view follows when this is known.
+ */
+export function useSavedPage(spaceId: string, url: string | undefined, title: string | undefined) {
+  const enabled = url !== undefined && title !== undefined && /^https?:/.test(url);
+  const ask = (where: 'history' | 'server') => () =>
+    unwrap(sendMessage('findSavedPage', { spaceId, url: url as string, title: title as string, where }));
+  const history = useQuery({
+    queryKey: keys.savedPage(spaceId, url ?? '', 'history'),
+    queryFn: ask('history'),
+    enabled,
+    retry: false,
+  });
+  const server = useQuery({
+    queryKey: keys.savedPage(spaceId, url ?? '', 'server'),
+    queryFn: ask('server'),
+    enabled: enabled && history.isSuccess && history.data === null,
+    retry: false,
+  });
+  return history.data ?? server.data ?? null;
+}
+
+/** An object clipped earlier, as it is now (for the edit view). */
+export function useSavedObject(spaceId: string, objectId: string | undefined) {
   return useQuery({
-    queryKey: keys.savedPage(spaceId ?? '', url ?? ''),
-    queryFn: () =>
-      unwrap(sendMessage('findSavedPage', { spaceId: spaceId as string, url: url as string, title: title as string })),
-    enabled: spaceId !== undefined && url !== undefined && title !== undefined && /^https?:/.test(url),
+    queryKey: keys.savedObject(spaceId, objectId ?? ''),
+    queryFn: () => unwrap(sendMessage('getSavedObject', { spaceId, objectId: objectId as string })),
+    enabled: objectId !== undefined,
     retry: false,
   });
 }

@@ -3,11 +3,13 @@ import type { OutboxView, QueuedClip } from '../messaging';
 import { clipTitle } from '../outbox/clip';
 import { isWeblinkClip, type StoredClip } from '../outbox/types';
 import { EMPTY_SPACE_PREFERENCES, type SpacePreferences, spacePreferencesItem } from '../storage';
+import { rememberTitles } from './object-titles';
 import { outbox } from './outbox-service';
 import { readPage } from './page-reader';
 import { asResult, handle } from './router';
 import { saveClip } from './save-clip';
-import { findSavedPage } from './saved-pages';
+import { getSavedObject } from './saved-objects';
+import { canRestore, historyView, savedInHistory, savedOnServer } from './saved-pages';
 import { weblinkForm } from './weblink-form';
 
 function queuedClip(stored: StoredClip): QueuedClip {
@@ -28,7 +30,12 @@ function queuedClip(stored: StoredClip): QueuedClip {
 
 async function outboxView(): Promise<OutboxView> {
   const [clips, history] = await Promise.all([outbox.list(), outbox.history()]);
-  return { clips: clips.map(queuedClip), history: history.slice(0, 20) };
+  const restorable = new Set<string>();
+  for (const spaceId of new Set(history.map((entry) => entry.spaceId))) {
+    if (await canRestore(spaceId)) restorable.add(spaceId);
+  }
+  const view = historyView(history, clips, Date.now(), (spaceId) => restorable.has(spaceId));
+  return { clips: clips.map(queuedClip), history: view.slice(0, 20) };
 }
 
 /** Pins the tag when it is not pinned, unpins it when it is; the background alone writes preferences. */
@@ -50,13 +57,21 @@ export function registerClipHandlers(): void {
   handle('searchTags', ({ spaceId, query }) =>
     asResult(async () => {
       const results = await (await apiForSpace(spaceId)).search({ query, structureIds: ['RootTag'], limit: 20 });
+      await rememberTitles(spaceId, results);
       return results.map(({ id, title }) => ({ id, title }));
     }),
   );
   handle('searchObjects', ({ spaceId, query, structureIds }) =>
-    asResult(async () => (await apiForSpace(spaceId)).search({ query, ...(structureIds ? { structureIds } : {}) })),
+    asResult(async () => {
+      const results = await (await apiForSpace(spaceId)).search({ query, ...(structureIds ? { structureIds } : {}) });
+      await rememberTitles(spaceId, results);
+      return results;
+    }),
   );
-  handle('findSavedPage', ({ spaceId, url, title }) => asResult(() => findSavedPage(spaceId, url, title)));
+  handle('findSavedPage', ({ spaceId, url, title, where }) =>
+    asResult(() => (where === 'history' ? savedInHistory(spaceId, url) : savedOnServer(spaceId, url, title))),
+  );
+  handle('getSavedObject', ({ spaceId, objectId }) => asResult(() => getSavedObject(spaceId, objectId)));
   handle('saveClip', ({ spaceId, clip }) => asResult(() => saveClip(spaceId, clip)));
   handle('togglePinnedTag', ({ spaceId, tag }) => togglePinnedTag(spaceId, tag));
   handle('getOutbox', outboxView);

@@ -12,6 +12,7 @@ import { showNotification } from './notify';
 import { readPage } from './page-reader';
 import { asResult } from './router';
 import { saveClip } from './save-clip';
+import { savedInHistory, savedOnServer } from './saved-pages';
 
 /**
  * Clips made without the popup (context menu, keyboard shortcut), with the remembered defaults:
@@ -97,8 +98,21 @@ export async function savePage(tab: Tab): Promise<void> {
   const spaceId = await defaultSpace();
   if (!spaceId || tab.id === undefined) return;
   const page = await readPage(tab.id);
+  if (await toldAlreadySaved(spaceId, page.url, page.title)) return;
   const clip: ClipRequest = { kind: 'page', url: page.url, title: page.title, ...(await weblinkDefaults(spaceId)) };
   await confirmOutcome(await asResult(() => saveClip(spaceId, clip)), page.title);
+}
+
+/**
+ * A quick clip of a page already in the space makes no second weblink: it says so instead (saving
+ * again is the popup's explicit action). When the server cannot be asked, the clip is made: a
+ * duplicate is a smaller harm than a lost clip.
+ */
+async function toldAlreadySaved(spaceId: string, url: string, title: string): Promise<boolean> {
+  const found = (await savedInHistory(spaceId, url)) ?? (await savedOnServer(spaceId, url, title).catch(() => null));
+  if (found === null) return false;
+  await showNotification(`already-${found.id}`, t('notifyAlreadySaved'), found.title);
+  return true;
 }
 
 /** "Save link": the link under the pointer as a weblink, titled by its text when the browser gives it. */
@@ -106,6 +120,7 @@ export async function saveLink(linkUrl: string, linkText: string | undefined): P
   const spaceId = await defaultSpace();
   if (!spaceId) return;
   const title = linkText?.trim() || linkUrl;
+  if (await toldAlreadySaved(spaceId, linkUrl, title)) return;
   const clip: ClipRequest = { kind: 'link', url: linkUrl, title, ...(await weblinkDefaults(spaceId)) };
   await confirmOutcome(await asResult(() => saveClip(spaceId, clip)), title);
 }

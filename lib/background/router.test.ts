@@ -21,7 +21,8 @@ const EVERY_MESSAGE: { [K in keyof ProtocolMap]: GetDataType<ProtocolMap[K]> } =
   getWeblinkForm: { spaceId: 'space-1' },
   searchTags: { spaceId: 'space-1', query: 'a' },
   searchObjects: { spaceId: 'space-1', query: 'a' },
-  findSavedPage: { spaceId: 'space-1', url: 'https://example.com/', title: 'Example' },
+  findSavedPage: { spaceId: 'space-1', url: 'https://example.com/', title: 'Example', where: 'server' },
+  getSavedObject: { spaceId: 'space-1', objectId: 'object-1' },
   saveClip: {
     spaceId: 'space-1',
     clip: { kind: 'daily-note', markdown: 'x', source: { url: 'https://example.com/', title: 'Example' } },

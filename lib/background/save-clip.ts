@@ -7,6 +7,7 @@ import type { ClipOutcome, ClipRequest } from '../messaging';
 import { type ClipPayload, isWeblinkClip } from '../outbox/types';
 import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
 import { outbox } from './outbox-service';
+import { canRestore } from './saved-pages';
 
 /**
  * Saving a clip, whoever asks (the popup, a context-menu entry, a shortcut): the request becomes
@@ -48,6 +49,13 @@ export async function toPayload(request: ClipRequest): Promise<ClipPayload> {
       const { markdown, ...append } = request;
       return { ...append, parts: parts(markdown) };
     }
+    case 'update': {
+      const { notes, ...update } = request;
+      return { ...update, parts: notes.trim() === '' ? [] : parts(notes) };
+    }
+    case 'trash':
+    case 'restore':
+      return request;
   }
 }
 
@@ -75,7 +83,10 @@ async function outcomeOf(clipId: string): Promise<ClipOutcome> {
     return { state, clipId, error: waiting.lastError };
   }
   const landed = (await outbox.history()).find((clip) => clip.id === clipId);
-  return { state: 'landed', clipId, objectId: landed?.objectId ?? null };
+  const objectId = landed?.objectId ?? null;
+  if (landed?.kind === 'trash')
+    return { state: 'landed', clipId, objectId, restorable: await canRestore(landed.spaceId) };
+  return { state: 'landed', clipId, objectId };
 }
 
 /** Queues a clip, then waits a little for its first attempt so an open popup can say "Saved". */

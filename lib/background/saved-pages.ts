@@ -1,26 +1,84 @@
-import type { ObjectSummary } from '../api';
+import { readTitle } from '../api';
+import { readSecret } from '../auth/secret-store';
 import { apiForSpace } from '../auth/space-api';
-import type { FoundObject } from '../messaging';
+import type { FoundObject, HistoryEntry } from '../messaging';
 import { findWeblink } from '../outbox/reconcile';
+import type { LandedClip, StoredClip } from '../outbox/types';
 import { samePage } from '../page-url';
+import { serverTraits } from '../server-memory';
 import { outbox } from './outbox-service';
 import { weblinkUrlProperty } from './space-structures';
 
+/** Whether the server of a space is known to restore from the trash (learned when something was trashed). */
+export async function canRestore(spaceId: string): Promise<boolean> {
+  const secret = await readSecret(spaceId);
+  return secret !== undefined && serverTraits.get(secret.baseUrl).restore === true;
+}
+
+/** How long "Undo" is offered for a saved weblink. */
+export const UNDO_DAYS = 7;
+const DAY_MS = 24 * 3_600_000;
+
 /**
- * A weblink of this address already in the space: one this extension saved (its history knows),
- * else one found by title search and confirmed by its URL property (found by type).
+ * The history as the popup shows it: the clips that made something (weblinks, appends), each with
+ * what can still be done to it. Changes made later (an update, a move to the trash and back) are
+ * not rows of their own: they decide a row's state, the newest first, waiting ones included.
  */
-export async function findSavedPage(spaceId: string, url: string, title: string): Promise<FoundObject | null> {
-  const saved = (await outbox.history()).find(
-    (clip) =>
-      clip.spaceId === spaceId && (clip.kind === 'page' || clip.kind === 'link') && samePage(clip.sourceUrl, url),
+export function historyView(
+  history: LandedClip[],
+  waiting: StoredClip[],
+  now: number,
+  canRestore: (spaceId: string) => boolean,
+): HistoryEntry[] {
+  const trashed = new Map<string, boolean>();
+  // Oldest to newest: the last move decides.
+  const moves = [
+    ...[...history].reverse().filter((entry) => entry.kind === 'trash' || entry.kind === 'restore'),
+    ...waiting.flatMap((stored) =>
+      stored.clip.kind === 'trash' || stored.clip.kind === 'restore'
+        ? [{ kind: stored.clip.kind, objectId: stored.clip.objectId }]
+        : [],
+    ),
+  ];
+  for (const move of moves) if (move.objectId) trashed.set(move.objectId, move.kind === 'trash');
+  return history
+    .filter((entry) => entry.kind !== 'update' && entry.kind !== 'trash' && entry.kind !== 'restore')
+    .map((entry) => {
+      const weblink = entry.kind === 'page' || entry.kind === 'link';
+      const inTrash = entry.objectId !== null && trashed.get(entry.objectId) === true;
+      return {
+        ...entry,
+        trashed: inTrash,
+        canUndo: weblink && !inTrash && entry.objectId !== null && now - entry.landedAt < UNDO_DAYS * DAY_MS,
+        canRestore: weblink && inTrash && canRestore(entry.spaceId),
+        undoImpossible: !weblink,
+      };
+    });
+}
+
+/** A weblink of this address saved by this extension and not moved to the trash since. */
+export async function savedInHistory(spaceId: string, url: string): Promise<FoundObject | null> {
+  const view = historyView(await outbox.history(), await outbox.list(), Date.now(), () => false);
+  const saved = view.find(
+    (entry) =>
+      entry.spaceId === spaceId &&
+      (entry.kind === 'page' || entry.kind === 'link') &&
+      !entry.trashed &&
+      entry.objectId !== null &&
+      samePage(entry.sourceUrl, url),
   );
-  if (saved?.objectId) return { id: saved.objectId, title: saved.title, structureId: 'MediaWebResource' };
+  return saved?.objectId ? { id: saved.objectId, title: saved.title, structureId: 'MediaWebResource' } : null;
+}
+
+/** A weblink of this address in the space, found by title search and confirmed by its URL property (found by type). */
+export async function savedOnServer(spaceId: string, url: string, title: string): Promise<FoundObject | null> {
   // The outbox's own lookup, with nothing excluded and no age limit.
   const found = await findWeblink(
     await apiForSpace(spaceId),
     { url, title, existingObjectIds: [] },
     { startedAt: 0, otherResults: new Set(), urlPropertyId: await weblinkUrlProperty(spaceId) },
   );
-  return found === undefined ? null : ({ id: found.id, title, structureId: found.structureId } satisfies ObjectSummary);
+  return found === undefined
+    ? null
+    : { id: found.id, title: readTitle(found) || title, structureId: found.structureId };
 }

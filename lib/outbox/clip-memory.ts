@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { clipTitle } from './clip';
 import { createClipStore } from './store';
-import { type ClipPayload, isWeblinkClip, type LandedClip, type StoredClip } from './types';
+import { type ClipPayload, isWeblinkClip, type LandedClip, type StoredClip, targetsObject } from './types';
 
 /** Thrown inside an attempt whose clip was discarded (or landed) meanwhile: it stops, writing nothing. */
 export class ClipGone extends Error {}
@@ -78,7 +78,7 @@ export function createClipMemory(options: {
         attempts: 0,
         nextAttemptAt: at,
         inFlight: null,
-        progress: { tagIds: {}, objectId: clip.kind === 'append' ? clip.objectId : null, partsLanded: 0 },
+        progress: { tagIds: {}, objectId: targetsObject(clip) ? clip.objectId : null, partsLanded: 0 },
         lastError: null,
         events: [{ at, text: 'Made.' }],
       };

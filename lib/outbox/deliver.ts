@@ -2,7 +2,7 @@ import { isApiError, type WorkspaceApi } from '../api';
 import { note } from './clip';
 import { lookUpLostStep } from './reconcile';
 import { record, type SendHooks, sendStep } from './send-step';
-import { lookupDelayAfterLoss, nextStep, stepName } from './steps';
+import { isIdempotent, lookupDelayAfterLoss, nextStep, stepName } from './steps';
 import type { StoredClip } from './types';
 
 /**
@@ -59,7 +59,7 @@ export async function deliver(api: WorkspaceApi, stored: StoredClip, hooks: Deli
 async function settleLostStep(api: WorkspaceApi, stored: StoredClip, hooks: DeliveryHooks): Promise<void> {
   const inFlight = stored.inFlight;
   if (inFlight === null) return;
-  if (inFlight.step.kind === 'complete-weblink') {
+  if (isIdempotent(inFlight.step)) {
     // Setting the same values again changes nothing: it is simply sent again.
     stored.inFlight = null;
     await hooks.persist(stored);

@@ -2,7 +2,7 @@ import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi, type W
 import { samePage } from '../page-url';
 import { appendParts, titleKey, weblinkRequest, weblinkTitle } from './clip';
 import type { StepResult } from './send-step';
-import { type DeliveryStep, isWeblinkClip, type StoredClip, type WeblinkClip } from './types';
+import { type DeliveryStep, isWeblinkClip, type StoredClip, targetsObject, type WeblinkClip } from './types';
 import { unappliedChanges } from './unapplied';
 
 /**
@@ -150,8 +150,8 @@ export async function markdownContains(api: WorkspaceApi, objectId: string, part
 /** The object an append part of this clip goes to, when it can be known. */
 export async function appendTarget(api: WorkspaceApi, stored: StoredClip): Promise<string | undefined> {
   const { clip } = stored;
-  if (clip.kind === 'append') return clip.objectId;
   if (clip.kind === 'daily-note') return findDailyNote(api, clip.date);
+  if (targetsObject(clip)) return clip.objectId;
   return stored.progress.objectId ?? undefined;
 }
 
@@ -193,7 +193,15 @@ export async function lookUpLostStep(
       return { kind: 'weblink', objectId: object.id, unapplied, fellBack: false };
     }
     case 'complete-weblink':
+    case 'patch-object':
+    case 'restore-object':
       return undefined;
+    case 'trash-object': {
+      // In the trash (or gone) it reads as not found: then the lost request did its work.
+      if (clip.kind !== 'trash') return undefined;
+      const present = await unlessGone(api.getObject(clip.objectId));
+      return present === undefined ? { kind: 'changed' } : undefined;
+    }
     case 'append-part': {
       const target = await appendTarget(api, stored);
       if (target === undefined) return undefined;

@@ -12,6 +12,10 @@ export function targetKey(stored: StoredClip): string {
     case 'daily-note':
       return `daily-note ${stored.spaceId} ${clip.date}`;
     case 'append':
+    case 'update':
+    case 'trash':
+    case 'restore':
+      // Everything done to one object goes in the order it was asked.
       return `object ${stored.spaceId} ${clip.objectId}`;
     default:
       // Two clips of one page are two weblinks; one at a time, so when an answer is lost the

@@ -1,7 +1,7 @@
-import { InvalidInputError, titleValue, type WorkspaceApi, type WorkspaceObject } from '../api';
-import { appendParts, setResolvedTagId, titleKey, weblinkRequest } from './clip';
+import { InvalidInputError, NotFoundError, titleValue, type WorkspaceApi, type WorkspaceObject } from '../api';
+import { appendParts, setResolvedTagId, titleKey, updateRequest, weblinkRequest } from './clip';
 import { findTag } from './reconcile';
-import type { DeliveryStep, StoredClip, WeblinkClip } from './types';
+import { type DeliveryStep, type StoredClip, targetsObject, type WeblinkClip } from './types';
 import { unappliedChanges, type WeblinkChanges } from './unapplied';
 
 /** Sending one step of a clip, and writing down what its answer established. */
@@ -11,6 +11,8 @@ export type StepResult =
   | { kind: 'tag'; id: string }
   | { kind: 'weblink'; objectId: string; unapplied: WeblinkChanges | null | undefined; fellBack: boolean }
   | { kind: 'completed' }
+  /** An update's PATCH, a trash or a restore landed. */
+  | { kind: 'changed' }
   | { kind: 'part'; objectId: string | null };
 
 export interface SendHooks {
@@ -97,18 +99,57 @@ export async function sendStep(
       if (clip.kind !== 'page' && clip.kind !== 'link') throw new Error(`${step.kind} on a ${clip.kind} clip`);
       return step.kind === 'create-weblink' ? createWeblink(api, stored, clip) : completeWeblink(api, stored, clip);
     }
+    case 'patch-object': {
+      const changes = clip.kind === 'update' ? updateRequest(clip, stored.progress) : null;
+      if (changes === null) throw new Error('patch-object with nothing to change');
+      await api.updateObject(clip.kind === 'update' ? clip.objectId : '', changes);
+      return { kind: 'changed' };
+    }
+    case 'trash-object':
+      if (clip.kind !== 'trash') throw new Error(`trash-object on a ${clip.kind} clip`);
+      return trash(api, clip.objectId);
+    case 'restore-object':
+      if (clip.kind !== 'restore') throw new Error(`restore-object on a ${clip.kind} clip`);
+      await api.restoreObject(clip.objectId);
+      return { kind: 'changed' };
     case 'append-part': {
       const markdown = appendParts(stored)[step.index] ?? '';
       if (clip.kind === 'daily-note') {
         await api.appendToDailyNote({ markdown }, { date: clip.date, noTimeStamp: clip.noTimeStamp });
         return { kind: 'part', objectId: null };
       }
-      const objectId = clip.kind === 'append' ? clip.objectId : stored.progress.objectId;
+      const objectId = targetsObject(clip) ? clip.objectId : stored.progress.objectId;
       if (!objectId) throw new Error('append before the weblink exists');
       await api.appendMarkdown({ objectId, markdown });
       return { kind: 'part', objectId };
     }
   }
+}
+
+/**
+ * Moves the object to the trash (never deleted for good). Already gone counts as done: the person
+ * may have trashed it in the app, or an earlier request whose answer was lost did. The first time
+ * a server is asked, it is also asked, harmlessly, whether it can restore: a PATCH that asks for
+ * the trash again is taken by a server that knows `deleteRequested` (the published reference) and
+ * refused by one that does not (the spec shows no restore), so "Restore" is offered only where it works.
+ */
+async function trash(api: WorkspaceApi, objectId: string): Promise<StepResult> {
+  try {
+    await api.deleteObject(objectId);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+  if (api.traits().restore === undefined) {
+    try {
+      await api.updateObject(objectId, { deleteRequested: true });
+      api.learn({ restore: true });
+    } catch (error) {
+      if (error instanceof NotFoundError || (error instanceof InvalidInputError && error.status !== undefined)) {
+        api.learn({ restore: false });
+      }
+    }
+  }
+  return { kind: 'changed' };
 }
 
 /** Writes what a step established into the clip's progress (persisted by the caller). */
@@ -126,6 +167,9 @@ export function record(stored: StoredClip, step: DeliveryStep, result: StepResul
     case 'completed':
       progress.unapplied = null;
       progress.fellBack = false;
+      return;
+    case 'changed':
+      progress.changed = true;
       return;
     case 'part':
       if (step.kind === 'append-part') progress.partsLanded = step.index + 1;

@@ -1,4 +1,4 @@
-import { appendParts, newTagTitles, resolvedTagId } from './clip';
+import { appendParts, newTagTitles, resolvedTagId, updateRequest } from './clip';
 import { DAILY_NOTE_SETTLE_MS, LOST_REQUEST_SETTLE_MS } from './reconcile';
 import { type DeliveryStep, isWeblinkClip, type StoredClip } from './types';
 
@@ -7,11 +7,19 @@ import { type DeliveryStep, isWeblinkClip, type StoredClip } from './types';
 /** What is left to do for a clip, or null when everything landed. */
 export function nextStep(stored: StoredClip): DeliveryStep | null {
   const { clip, progress } = stored;
-  if (isWeblinkClip(clip)) {
+  if (isWeblinkClip(clip) || clip.kind === 'update') {
     const title = newTagTitles(clip).find((candidate) => resolvedTagId(progress, candidate) === undefined);
     if (title !== undefined) return { kind: 'find-or-create-tag', title };
+  }
+  if (isWeblinkClip(clip)) {
     if (progress.objectId === null) return { kind: 'create-weblink' };
     if (progress.unapplied !== null) return { kind: 'complete-weblink' };
+  }
+  if (clip.kind === 'update' && !progress.changed && updateRequest(clip, progress) !== null) {
+    return { kind: 'patch-object' };
+  }
+  if (clip.kind === 'trash' || clip.kind === 'restore') {
+    return progress.changed ? null : { kind: clip.kind === 'trash' ? 'trash-object' : 'restore-object' };
   }
   return progress.partsLanded < appendParts(stored).length
     ? { kind: 'append-part', index: progress.partsLanded }
@@ -33,6 +41,12 @@ export function attemptEndpoints(stored: StoredClip): string[] {
       return reconciling ? ['POST /objects/search', 'GET /object', 'POST /object/url'] : ['POST /object/url'];
     case 'complete-weblink':
       return stored.progress.unapplied === undefined ? ['GET /object', 'PATCH /object'] : ['PATCH /object'];
+    case 'patch-object':
+    case 'restore-object':
+      return ['PATCH /object'];
+    case 'trash-object':
+      // A lost one is looked for with GET; a landed one may ask once whether the server restores.
+      return reconciling ? ['GET /object', 'DELETE /object'] : ['DELETE /object', 'PATCH /object'];
     case 'append-part': {
       const daily = stored.clip.kind === 'daily-note';
       const sends = daily
@@ -44,6 +58,11 @@ export function attemptEndpoints(stored: StoredClip): string[] {
         : ['GET /object/markdown', ...sends];
     }
   }
+}
+
+/** Steps that set values: sending one again changes nothing, so a lost one is sent again, not looked for. */
+export function isIdempotent(step: DeliveryStep): boolean {
+  return step.kind === 'complete-weblink' || step.kind === 'patch-object' || step.kind === 'restore-object';
 }
 
 /** How long after its answer was lost the in-flight step may be looked for (0: at once). */
@@ -62,6 +81,12 @@ export function stepName(step: DeliveryStep): string {
       return 'weblink';
     case 'complete-weblink':
       return "the weblink's tags, properties and collection";
+    case 'patch-object':
+      return 'the changes';
+    case 'trash-object':
+      return 'the move to the trash';
+    case 'restore-object':
+      return 'the restore';
     case 'append-part':
       return `part ${step.index + 1}`;
   }

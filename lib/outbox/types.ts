@@ -1,6 +1,13 @@
 import type { SerializedApiError, WorkspaceApi } from '../api';
 import type { Db } from '../db';
-import type { AppendRequest, DailyNoteRequest, WeblinkRequest } from '../message-schemas';
+import type {
+  AppendRequest,
+  DailyNoteRequest,
+  RestoreRequest,
+  TrashRequest,
+  UpdateRequest,
+  WeblinkRequest,
+} from '../message-schemas';
 import type { WeblinkChanges } from './unapplied';
 
 export type { ClipSource, TagRef } from '../message-schemas';
@@ -25,7 +32,13 @@ export type DailyNoteClip = Omit<DailyNoteRequest, 'markdown' | 'date' | 'noTime
 /** A selection appended to an existing object's body. */
 export type AppendClip = Omit<AppendRequest, 'markdown'> & { parts: string[] };
 
-export type ClipPayload = WeblinkClip | DailyNoteClip | AppendClip;
+/** Changes to an object clipped earlier; its added notes in parts. */
+export type UpdateClip = Omit<UpdateRequest, 'notes'> & { parts: string[] };
+
+export type TrashClip = TrashRequest;
+export type RestoreClip = RestoreRequest;
+
+export type ClipPayload = WeblinkClip | DailyNoteClip | AppendClip | UpdateClip | TrashClip | RestoreClip;
 export type ClipKind = ClipPayload['kind'];
 
 /**
@@ -41,6 +54,10 @@ export type DeliveryStep =
   | { kind: 'create-weblink' }
   /** What the created weblink lacks (a server that ignored tags, properties or the collection), with one PATCH. */
   | { kind: 'complete-weblink' }
+  /** The changed keys of an object clipped earlier, with one PATCH. */
+  | { kind: 'patch-object' }
+  | { kind: 'trash-object' }
+  | { kind: 'restore-object' }
   | { kind: 'append-part'; index: number };
 
 export interface ClipEvent {
@@ -69,6 +86,8 @@ export interface ClipProgress {
    * only title and description: once the rest lands with PATCH, the server is known to want that.
    */
   fellBack?: boolean;
+  /** An update's PATCH, a trash or a restore has landed. */
+  changed?: boolean;
   /** How many Markdown parts (after the first, for weblinks) have landed. */
   partsLanded: number;
 }
@@ -116,6 +135,11 @@ export interface LandedClip {
 
 export function isWeblinkClip(clip: ClipPayload): clip is WeblinkClip {
   return clip.kind === 'page' || clip.kind === 'link';
+}
+
+/** A clip that acts on an object clipped earlier (or any object, for appends): it names its object. */
+export function targetsObject(clip: ClipPayload): clip is AppendClip | UpdateClip | TrashClip | RestoreClip {
+  return clip.kind === 'append' || clip.kind === 'update' || clip.kind === 'trash' || clip.kind === 'restore';
 }
 
 /** What the outbox needs from its surroundings (the background wires the browser in). */

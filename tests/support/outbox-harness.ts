@@ -4,7 +4,7 @@ import { createMemoryTraits, createWorkspaceApi, type WorkspaceApi } from '../..
 import { DB_NAME, DB_VERSION, type Db, db } from '../../lib/db';
 import { createOutbox, type Outbox, type OutboxEnvironment } from '../../lib/outbox/outbox';
 import type { AppendClip, DailyNoteClip, LandedClip, StoredClip, TagRef, WeblinkClip } from '../../lib/outbox/types';
-import type { FaultRuleInput, LogEntry, StateObject } from '../emulator/control-api.ts';
+import type { FaultRuleInput, LogEntry, ProfileName, StateObject } from '../emulator/control-api.ts';
 import { seededRandom } from '../emulator/faults.ts';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
@@ -308,10 +308,15 @@ export function ascending(numbers: number[]): number[] {
  * test a reset emulator, a fresh harness and one started worker. Read them from the returned
  * object inside tests (they are replaced before each one).
  */
-export function outboxSuite() {
+export function outboxSuite(options: { profile?: ProfileName } = {}) {
   const suite = {} as { emulator: RunningEmulator; harness: Harness; worker: Worker };
   beforeAll(async () => {
-    suite.emulator = await startEmulator({ port: 0, now: () => clock.now, dailyNoteDelayMs: 5 });
+    suite.emulator = await startEmulator({
+      port: 0,
+      now: () => clock.now,
+      dailyNoteDelayMs: 5,
+      ...(options.profile ? { profile: options.profile } : {}),
+    });
   });
   afterAll(() => suite.emulator.close());
   beforeEach(async () => {

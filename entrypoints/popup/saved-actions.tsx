@@ -1,0 +1,51 @@
+import { t } from '@/lib/i18n';
+
+/** The weblink the edit view works on. */
+export interface SavedState {
+  objectId: string;
+  title: string;
+  /** Moved to the trash from this popup ("Undo"). */
+  trashed: boolean;
+  /** After a move to the trash: whether its server can bring it back. */
+  restorable?: boolean | undefined;
+}
+
+/** What can be done to a saved weblink: send the changes, take it back (or bring it back), or save the page anew. */
+export function SavedActions({
+  saved,
+  busy,
+  loaded,
+  onUndo,
+  onRestore,
+  onSaveAgain,
+}: {
+  saved: SavedState;
+  busy: boolean;
+  /** Its current values are known (the changes are worked out against them). */
+  loaded: boolean;
+  onUndo(): void;
+  onRestore(): void;
+  onSaveAgain(): void;
+}) {
+  return (
+    <>
+      <button type="submit" className="button button-primary" disabled={busy || !loaded || saved.trashed}>
+        {t('updateButton')}
+      </button>
+      {saved.trashed ? (
+        saved.restorable && (
+          <button type="button" className="button" disabled={busy} onClick={onRestore}>
+            {t('restoreButton')}
+          </button>
+        )
+      ) : (
+        <button type="button" className="button" disabled={busy} onClick={onUndo}>
+          {t('undoButton')}
+        </button>
+      )}
+      <button type="button" className="button button-quiet" disabled={busy} onClick={onSaveAgain}>
+        {t('saveAgainButton')}
+      </button>
+    </>
+  );
+}

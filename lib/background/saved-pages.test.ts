@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { LandedClip, StoredClip } from '../outbox/types';
+import { historyView, UNDO_DAYS } from './saved-pages';
+
+const DAY = 24 * 3_600_000;
+const NOW = 100 * DAY;
+
+function landed(id: string, kind: LandedClip['kind'], objectId: string | null, daysAgo: number): LandedClip {
+  return {
+    id,
+    spaceId: 's',
+    kind,
+    title: id,
+    sourceUrl: `https://example.com/${id}`,
+    objectId,
+    createdAt: NOW - daysAgo * DAY,
+    landedAt: NOW - daysAgo * DAY,
+  };
+}
+
+describe('the history as the popup shows it', () => {
+  it('offers "Undo" for a weblink of the last week, and says a note append cannot be undone', () => {
+    const view = historyView(
+      [
+        landed('fresh', 'page', 'o1', 1),
+        landed('old', 'link', 'o2', UNDO_DAYS + 1),
+        landed('quote', 'daily-note', null, 0),
+      ],
+      [],
+      NOW,
+      () => true,
+    );
+    expect(view.map(({ id, canUndo, undoImpossible }) => ({ id, canUndo, undoImpossible }))).toEqual([
+      { id: 'fresh', canUndo: true, undoImpossible: false },
+      { id: 'old', canUndo: false, undoImpossible: false },
+      { id: 'quote', canUndo: false, undoImpossible: true },
+    ]);
+  });
+
+  it('shows a weblink in the trash after "Undo" (landed or waiting), with "Restore" only where the server can', () => {
+    // Newest first, as the history is kept.
+    const history = [
+      landed('undo', 'trash', 'o1', 0),
+      landed('saved', 'page', 'o1', 1),
+      landed('other', 'page', 'o2', 1),
+    ];
+    const waitingUndo = { clip: { kind: 'trash', objectId: 'o2' } } as unknown as StoredClip;
+    const restorable = historyView(history, [waitingUndo], NOW, () => true);
+    expect(restorable.map(({ id, trashed, canRestore, canUndo }) => ({ id, trashed, canRestore, canUndo }))).toEqual([
+      { id: 'saved', trashed: true, canRestore: true, canUndo: false },
+      { id: 'other', trashed: true, canRestore: true, canUndo: false },
+    ]);
+    expect(historyView(history, [], NOW, () => false)[0]).toMatchObject({ trashed: true, canRestore: false });
+  });
+
+  it('a later restore takes the weblink out of the trash again', () => {
+    const history = [
+      landed('back', 'restore', 'o1', 0),
+      landed('undo', 'trash', 'o1', 0.5),
+      landed('saved', 'page', 'o1', 1),
+    ];
+    expect(historyView(history, [], NOW, () => true)).toMatchObject([{ id: 'saved', trashed: false, canUndo: true }]);
+  });
+});
