@@ -215,6 +215,14 @@ describe('extractArticle on the live page', () => {
     expect(markdown).not.toMatch(/javascript:/i);
   });
 
+  it('keeps the blank lines of a code block written with <br>, which Readability would make paragraphs', () => {
+    const doc = livePage(
+      '',
+      `<article>${PROSE}<pre><code>int a;<br><br>int b;<br>return a;</code></pre>${PROSE}</article>`,
+    );
+    expect(article(extractArticle(doc)).markdown).toContain('```\nint a;\n\nint b;\nreturn a;\n```');
+  });
+
   it('keeps code blocks verbatim, with the language the page announces', () => {
     const doc = livePage(
       '',
