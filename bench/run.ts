@@ -2,9 +2,9 @@
  * `npm run bench`: measures Space Clipper against its budgets (DESIGN.md), each relative figure
  * against a baseline measured in the same run: bundle sizes of the store build; popup readiness
  * against an empty React popup; API requests per save; HTML → Markdown against plain turndown;
- * draining the outbox under rate limiting, and under the published reference's limits. Prints the
- * table and writes it to bench/results.md.
- * Exits non-zero when a budget is missed. `--only size,popup,convert,drain` runs a subset.
+ * article extraction against Readability + turndown; draining the outbox under rate limiting, and
+ * under the published reference's limits. Prints the table and writes it to bench/results.md.
+ * Exits non-zero when a budget is missed. `--only size,popup,convert,article,drain` runs a subset.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -25,6 +25,7 @@ import {
 import { CORPUS_DIR, startFixtureServer } from '../scripts/fixture-server.ts';
 import { DEMO, DEMO_TOKENS } from '../tests/emulator/seed.ts';
 import { startEmulator } from '../tests/emulator/server.ts';
+import { benchArticleExtraction } from './article.ts';
 import { benchConversion } from './convert.ts';
 import { benchDrain } from './drain.ts';
 import { benchPopupReadiness, benchRequestCounts } from './popup.ts';
@@ -51,7 +52,7 @@ if (wants('size')) {
   });
 }
 
-if (wants('popup') || wants('convert') || wants('drain')) {
+if (wants('popup') || wants('convert') || wants('article') || wants('drain')) {
   const { chromeDir } = buildForEmulator({ mode: BENCH_MODE, apiBaseUrl: `http://127.0.0.1:${BENCH_PORT}` });
   // The floor: an empty React popup, built in this run and served from the same extension.
   await build({
@@ -129,6 +130,21 @@ if (wants('popup') || wants('convert') || wants('drain')) {
         rows: await benchConversion(context, bundle, `${pages.url}/corpus/pages`, names, 'wikipedia-2'),
         notes: [
           "Ours: the content script's path (selection → fragment → Markdown); plain: turndown + GFM plugin on the same selection. Median of 7 runs per page, alternating.",
+        ],
+      });
+    }
+
+    if (wants('article')) {
+      sections.push({
+        title: 'Article extraction',
+        rows: await benchArticleExtraction(context, {
+          root: ROOT,
+          outDir: path.join(ROOT, '.output', 'bench-article'),
+          pageUrl: `${pages.url}/corpus/pages/wikipedia-2/source.html`,
+          label: 'wikipedia-2',
+        }),
+        notes: [
+          "Ours: the article script's path (an inert copy, Readability, our converter); baseline: Readability + turndown with the GFM plugin on the same page. Median of 9 alternating runs in the same page.",
         ],
       });
     }
