@@ -4,6 +4,7 @@ import { StatusRegion } from '@/components/status-region';
 import { t } from '@/lib/i18n';
 import { type Result, sendMessage } from '@/lib/messaging';
 import { connectionsItem } from '@/lib/storage';
+import { ClipTemplateSettings } from './clip-template-settings';
 import { ClippingSettings } from './clipping-settings';
 import { ConnectionList } from './connection-list';
 import { failure, type Notice } from './notice';
@@ -12,7 +13,7 @@ import { TokenForm } from './token-form';
 
 const CONNECTIONS_KEY = ['connections'] as const;
 
-/** The options page: connections, the service address, clipping settings. All work is the background's. */
+/** The options page: connections, the service address, clipping settings and clip templates. All work is the background's. */
 export function App() {
   const queryClient = useQueryClient();
   const connections = useQuery({ queryKey: CONNECTIONS_KEY, queryFn: () => sendMessage('getConnections') });
@@ -80,6 +81,7 @@ export function App() {
 
       {data && <ServiceSettings view={data} onNotice={setNotice} onSaved={refresh} />}
       {data && <ClippingSettings view={data} onChanged={(result) => report(result, () => t('settingSaved'))} />}
+      {data && <ClipTemplateSettings view={data} onNotice={setNotice} />}
     </main>
   );
 }

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { SpaceSwitcher } from '@/components/space-switcher';
+import type { SerializedApiError } from '@/lib/api/errors';
+import { describeError } from '@/lib/error-text';
+import { t } from '@/lib/i18n';
+import { type ConnectionsView, type ConnectionView, sendMessage } from '@/lib/messaging';
+import { clipTemplatesItem, EMPTY_CLIP_TEMPLATE } from '@/lib/storage';
+import { ClipTemplateEditor } from './clip-template-editor';
+import type { Notice } from './notice';
+
+const TEMPLATES_KEY = ['clip-templates'] as const;
+
+/** A failed `getWeblinkForm` answer, kept as data so its text comes from `describeError`. */
+class WeblinkFormError extends Error {
+  constructor(readonly error: SerializedApiError) {
+    super(error.message);
+  }
+}
+
+function loadFailure(error: Error): string {
+  return error instanceof WeblinkFormError ? describeError(error.error) : t('clipTemplateLoadFailed');
+}
+
+/** The space's template editor, once its weblink type and its stored template are known. */
+function SpaceClipTemplate({ space, onNotice }: { space: ConnectionView; onNotice(notice: Notice): void }) {
+  const queryClient = useQueryClient();
+  const { spaceId, spaceTitle } = space;
+  const form = useQuery({
+    queryKey: ['weblink-form', spaceId],
+    queryFn: async () => {
+      const answer = await sendMessage('getWeblinkForm', { spaceId });
+      if (!answer.ok) throw new WeblinkFormError(answer.error);
+      return answer.value;
+    },
+  });
+  // Read here, never written: the background alone stores templates (`saveClipTemplate`).
+  const templates = useQuery({ queryKey: TEMPLATES_KEY, queryFn: () => clipTemplatesItem.getValue() });
+
+  const error = form.error ?? templates.error;
+  if (error) return <p className="field-error">{loadFailure(error)}</p>;
+  if (!form.data || !templates.data) return <p className="field-hint">{t('clipTemplateLoading', spaceTitle)}</p>;
+  return (
+    <ClipTemplateEditor
+      spaceId={spaceId}
+      spaceTitle={spaceTitle}
+      fields={form.data.fields}
+      stored={templates.data[spaceId] ?? EMPTY_CLIP_TEMPLATE}
+      onNotice={onNotice}
+      onSaved={() => void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY })}
+    />
+  );
+}
+
+/** "Clip template": per connected space (the default one first), what a new clip of a page starts with. */
+export function ClipTemplateSettings({ view, onNotice }: { view: ConnectionsView; onNotice(notice: Notice): void }) {
+  const [chosenSpaceId, setChosenSpaceId] = useState<string | null>(null);
+  const { connections, settings } = view;
+  const space =
+    connections.find(({ spaceId }) => spaceId === chosenSpaceId) ??
+    connections.find(({ spaceId }) => spaceId === settings.defaultSpaceId) ??
+    connections[0];
+  if (!space) return null;
+  return (
+    <section aria-labelledby="clip-template-heading">
+      <h2 id="clip-template-heading">{t('clipTemplateHeading')}</h2>
+      <p className="field-hint">{t('clipTemplateIntro')}</p>
+      <SpaceSwitcher
+        spaces={connections.map(({ spaceId, spaceTitle, state }) => ({ id: spaceId, title: spaceTitle, state }))}
+        value={space.spaceId}
+        onChange={setChosenSpaceId}
+      />
+      {/* Keyed by space: a draft never carries over to another space's weblink type. */}
+      <SpaceClipTemplate key={space.spaceId} space={space} onNotice={onNotice} />
+    </section>
+  );
+}
