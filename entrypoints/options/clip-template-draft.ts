@@ -84,6 +84,14 @@ function fixedDraftOf(value: FixedValue, definition: FieldDefinition): FixedDraf
   }
 }
 
+/** A stored mapping as its row shows it; undefined when the property no longer takes it. */
+function mappingDraftOf(mapping: FieldMapping, definition: FieldDefinition): MappingDraft | undefined {
+  if (!sourcesFor(definition).includes(mapping.source)) return undefined;
+  if (mapping.source !== 'fixed') return { source: mapping.source };
+  const fixed = fixedDraftOf(mapping.value, definition);
+  return fixed && { source: 'fixed', fixed };
+}
+
 /** The draft of a stored template, and the mappings it held that the weblink type no longer takes. */
 export function draftFromTemplate(
   template: ClipTemplate,
@@ -94,15 +102,9 @@ export function draftFromTemplate(
   const gone: GoneMapping[] = [];
   for (const mapping of template.fieldMappings) {
     const definition = mappable.find(({ id }) => id === mapping.propertyId);
-    const fits = definition !== undefined && sourcesFor(definition).includes(mapping.source);
-    const fixed = fits && mapping.source === 'fixed' ? fixedDraftOf(mapping.value, definition) : undefined;
-    if (!fits || (mapping.source === 'fixed' && !fixed)) {
-      gone.push({ mapping, definition: fields.find(({ id }) => id === mapping.propertyId) });
-    } else if (mapping.source === 'fixed' && fixed) {
-      mappings[mapping.propertyId] = { source: 'fixed', fixed };
-    } else if (mapping.source !== 'fixed') {
-      mappings[mapping.propertyId] = { source: mapping.source };
-    }
+    const draft = definition && mappingDraftOf(mapping, definition);
+    if (draft) mappings[mapping.propertyId] = draft;
+    else gone.push({ mapping, definition: fields.find(({ id }) => id === mapping.propertyId) });
   }
   return { draft: { mappings, notesTemplate: template.notesTemplate }, gone };
 }
