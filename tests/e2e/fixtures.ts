@@ -95,7 +95,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use(new OptionsPage(context, extensionId));
   },
   flow: async ({ context, userDataDir, emulator, pages, emulatorProfile }, use) => {
-    const driver = new ChromiumDriver({ context, relaunch: () => launchWithExtension(userDataDir) });
+    const onboarding = context.pages().find((page) => page.url().endsWith('/options.html'));
+    const driver = new ChromiumDriver({
+      context,
+      relaunch: () => launchWithExtension(userDataDir),
+      ...(onboarding ? { onboarding } : {}),
+    });
     await use({ driver, emulator: emulatorAccess(emulator.url), pagesUrl: pages.url, profile: emulatorProfile });
     await driver.dispose();
   },

@@ -1,5 +1,5 @@
 import type { GetDataType, GetReturnType, Message } from '@webext-core/messaging';
-import type { ProtocolMap } from '../../lib/messaging';
+import type { ProtocolMap } from '../../lib/messaging.ts';
 
 /**
  * Sends one message of lib/messaging.ts's protocol to the background from an extension page, as

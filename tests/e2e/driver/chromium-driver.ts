@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { evaluateIn, sendToBackground } from '../send-to-background';
-import { type Driver, selectElementContents, type Tab, type UiPage } from './driver';
-import { PlaywrightUiPage } from './playwright-ui-page';
+import { evaluateIn, sendToBackground } from '../send-to-background.ts';
+import { type Driver, type PageSize, selectElementContents, type Tab, type UiPage } from './driver.ts';
+import { PlaywrightUiPage } from './playwright-ui-page.ts';
 
 /** A browser page no extension may script. */
 const BROWSER_PAGE = { url: 'chrome://version/', title: 'About Version' };
@@ -10,6 +10,8 @@ type TestHooks = Record<string, (...args: unknown[]) => Promise<void>>;
 
 export interface ChromiumDriverOptions {
   context: BrowserContext;
+  /** The options tab a fresh install opened, handed out by the first `options()`. */
+  onboarding?: Page;
   /** Starts Chromium again with the same profile (for `restart()`). */
   relaunch(): Promise<BrowserContext>;
 }
@@ -23,9 +25,15 @@ export class ChromiumDriver implements Driver {
   context: BrowserContext;
   private readonly launched: BrowserContext[] = [];
   private extensionId = '';
+  private colorScheme: 'light' | 'dark' | undefined;
+  private onboarding: Page | undefined;
 
-  constructor(private readonly launch: ChromiumDriverOptions) {
+  private readonly launch: ChromiumDriverOptions;
+
+  constructor(launch: ChromiumDriverOptions) {
+    this.launch = launch;
     this.context = launch.context;
+    this.onboarding = launch.onboarding;
   }
 
   /** The extension's service worker, waiting for it to start when needed. */
@@ -58,18 +66,29 @@ export class ChromiumDriver implements Driver {
     return evaluateIn(control)(fn, arg);
   }
 
-  private async openExtensionPage(pathAndQuery: string): Promise<UiPage> {
+  /** A new tab, with the color scheme asked for. */
+  private async newPage(size?: PageSize): Promise<Page> {
     const page = await this.context.newPage();
+    if (this.colorScheme) await page.emulateMedia({ colorScheme: this.colorScheme });
+    if (size) await page.setViewportSize(size);
+    return page;
+  }
+
+  private async openExtensionPage(pathAndQuery: string, size?: PageSize): Promise<UiPage> {
+    const page = await this.newPage(size);
     await page.goto(`${await this.origin()}${pathAndQuery}`);
     return new PlaywrightUiPage(page);
   }
 
-  options(): Promise<UiPage> {
+  async options(): Promise<UiPage> {
+    const onboarding = this.onboarding;
+    this.onboarding = undefined;
+    if (onboarding && !onboarding.isClosed()) return new PlaywrightUiPage(onboarding);
     return this.openExtensionPage('/options.html');
   }
 
   async openPage(url: string): Promise<Tab> {
-    const page = await this.context.newPage();
+    const page = await this.newPage();
     await page.goto(url);
     const id = await this.evaluateInControl(async (address) => {
       const tabs = await chrome.tabs.query({});
@@ -82,23 +101,29 @@ export class ChromiumDriver implements Driver {
       url: page.url(),
       title: await page.title(),
       selectContents: (css) => page.evaluate(selectElementContents, css),
+      screenshot: (file, options) => new PlaywrightUiPage(page).screenshot(file, options),
     };
   }
 
   async openBrowserPage(): Promise<Tab> {
     await this.controlPage();
-    const page = await this.context.newPage();
+    const page = await this.newPage();
     await page.goto(BROWSER_PAGE.url);
     // The extension may not read a browser page's address: the newest tab is this one.
     const id = await this.evaluateInControl(
       async () => Math.max(...(await chrome.tabs.query({})).map((tab) => tab.id ?? 0)),
       undefined,
     );
-    return { id, ...BROWSER_PAGE, selectContents: (css) => page.evaluate(selectElementContents, css) };
+    return {
+      id,
+      ...BROWSER_PAGE,
+      selectContents: (css) => page.evaluate(selectElementContents, css),
+      screenshot: (file, options) => new PlaywrightUiPage(page).screenshot(file, options),
+    };
   }
 
-  popup(forTab?: Tab): Promise<UiPage> {
-    return this.openExtensionPage(forTab ? `/popup.html?tabId=${forTab.id}` : '/popup.html');
+  popup(forTab?: Tab, size?: PageSize): Promise<UiPage> {
+    return this.openExtensionPage(forTab ? `/popup.html?tabId=${forTab.id}` : '/popup.html', size);
   }
 
   async nextPage(matches: (url: string) => boolean): Promise<UiPage> {
@@ -155,6 +180,16 @@ export class ChromiumDriver implements Driver {
     await whileStopped?.();
     this.context = await this.launch.relaunch();
     this.launched.push(this.context);
+  }
+
+  async closeControlTab(): Promise<void> {
+    const origin = await this.origin();
+    for (const page of this.context.pages()) if (page.url().startsWith(`${origin}/icon/`)) await page.close();
+  }
+
+  async setColorScheme(scheme: 'light' | 'dark'): Promise<void> {
+    this.colorScheme = scheme;
+    for (const page of this.context.pages()) await page.emulateMedia({ colorScheme: scheme });
   }
 
   /** Closes what `restart()` launched (the first context is its fixture's to close). */

@@ -1,6 +1,6 @@
 import type { GetReturnType } from '@webext-core/messaging';
-import type { ProtocolMap } from '../../../lib/messaging';
-import type { MessageData } from '../send-to-background';
+import type { ProtocolMap } from '../../../lib/messaging.ts';
+import type { MessageData } from '../send-to-background.ts';
 
 /**
  * What a user flow does with a browser, whichever browser it is. A flow is written once against
@@ -73,6 +73,7 @@ export interface UiPage {
   listItemText(containing: string): Promise<string>;
   /** The page's address as the page itself sees it. */
   url(): Promise<string>;
+  screenshot(file: string, options?: { fullPage?: boolean }): Promise<void>;
   /** Resolves when the page has closed (by itself, or by `close()`). */
   closed(): Promise<void>;
   close(): Promise<void>;
@@ -85,18 +86,25 @@ export interface Tab {
   title: string;
   /** Selects the contents of the first element matching `selector`, as a person dragging over it. */
   selectContents(selector: string): Promise<void>;
+  screenshot(file: string, options?: { fullPage?: boolean }): Promise<void>;
+}
+
+/** The size of the toolbar popup, for a popup opened as a tab to look as it does. */
+export interface PageSize {
+  width: number;
+  height: number;
 }
 
 export interface Driver {
   readonly browser: BrowserName;
-  /** Opens the options page in a new tab (in Firefox, the one opened on install comes first). */
+  /** The options page: first the tab a fresh install opened, then a new tab each time. */
   options(): Promise<UiPage>;
   /** Opens a web page in a new tab and waits for it to load. */
   openPage(url: string): Promise<Tab>;
   /** A browser page no extension may script (chrome://version, about:robots), in a new tab. */
   openBrowserPage(): Promise<Tab>;
   /** Opens the popup as a tab, acting on `forTab` (`?tabId=N`), or on itself without one. */
-  popup(forTab?: Tab): Promise<UiPage>;
+  popup(forTab?: Tab, size?: PageSize): Promise<UiPage>;
   /**
    * Starts waiting for a page the browser or the extension is about to open (the identity
    * window's consent page, an options tab); await the answer after the action that opens it.
@@ -123,6 +131,16 @@ export interface Driver {
    * opening no page of ours: nothing but the browser start itself wakes the background.
    */
   restart(whileStopped?: () => Promise<void>): Promise<void>;
+  /**
+   * What pages see as `prefers-color-scheme` from now on. Firefox can only be started with it:
+   * there the browser restarts, so pages opened before are gone (open them again after).
+   */
+  setColorScheme(scheme: 'light' | 'dark'): Promise<void>;
+  /**
+   * Closes the extension tab the driver evaluates its privileged steps in: the last step for a
+   * browser a person goes on using, as `npm start` leaves it.
+   */
+  closeControlTab(): Promise<void>;
 }
 
 /** Runs in a web page: selects the contents of the first element matching `selector`, as a drag would. */

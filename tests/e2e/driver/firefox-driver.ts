@@ -1,8 +1,8 @@
 import type { Page } from 'puppeteer-core';
-import { evaluateIn, sendToBackground } from '../send-to-background';
-import { type Driver, selectElementContents, type Tab, type UiPage } from './driver';
-import type { FirefoxSession } from './firefox-session';
-import { PuppeteerUiPage } from './puppeteer-ui-page';
+import { evaluateIn, sendToBackground } from '../send-to-background.ts';
+import { type Driver, type PageSize, selectElementContents, type Tab, type UiPage } from './driver.ts';
+import type { FirefoxSession } from './firefox-session.ts';
+import { PuppeteerUiPage } from './puppeteer-ui-page.ts';
 
 /** The background's globals that e2e builds add (entrypoints/background/index.ts). */
 type TestHooks = Record<string, (...args: unknown[]) => Promise<void>>;
@@ -27,12 +27,11 @@ const BROWSER_PAGE = { url: 'about:blank', title: 'New Tab' };
  */
 export class FirefoxDriver implements Driver {
   readonly browser = 'firefox';
+  private readonly session: FirefoxSession;
   private onboarding: Page | undefined;
 
-  constructor(
-    private readonly session: FirefoxSession,
-    onboardingOptions: Page,
-  ) {
+  constructor(session: FirefoxSession, onboardingOptions: Page) {
+    this.session = session;
     this.onboarding = onboardingOptions;
   }
 
@@ -42,12 +41,13 @@ export class FirefoxDriver implements Driver {
   }
 
   /** Opens a page of ours through the extension (Firefox refuses to navigate a tab there). */
-  private async openExtensionPage(pathAndQuery: string): Promise<UiPage> {
+  private async openExtensionPage(pathAndQuery: string, size?: PageSize): Promise<UiPage> {
     const target = await this.evaluateInControl(
       async (url) => (await chrome.tabs.create({ url: chrome.runtime.getURL(url) })).url ?? chrome.runtime.getURL(url),
       pathAndQuery,
     );
     const page = await this.session.waitForExtensionPage((url) => url.href === target);
+    if (size) await page.setViewport(size);
     return new PuppeteerUiPage(page);
   }
 
@@ -61,17 +61,20 @@ export class FirefoxDriver implements Driver {
   async openPage(url: string): Promise<Tab> {
     const page = await this.session.browser.newPage();
     await page.goto(url);
-    const { id, title } = await this.evaluateInControl(async (address) => {
+    // The address as the browser normalized it (a trailing slash), as the tabs API reports it.
+    const address = page.url();
+    const { id, title } = await this.evaluateInControl(async (shown) => {
       const tabs = await chrome.tabs.query({});
-      const tab = tabs.filter((candidate) => candidate.url === address).at(-1);
-      if (tab?.id === undefined) throw new Error(`no tab shows ${address}`);
+      const tab = tabs.filter((candidate) => candidate.url === shown).at(-1);
+      if (tab?.id === undefined) throw new Error(`no tab shows ${shown}`);
       return { id: tab.id, title: tab.title ?? '' };
-    }, url);
+    }, address);
     return {
       id,
-      url,
+      url: address,
       title,
       selectContents: (selector) => page.evaluate(selectElementContents, selector),
+      screenshot: (file, options) => new PuppeteerUiPage(page).screenshot(file, options),
     };
   }
 
@@ -84,11 +87,16 @@ export class FirefoxDriver implements Driver {
       async () => Math.max(...(await chrome.tabs.query({})).map((tab) => tab.id ?? 0)),
       undefined,
     );
-    return { id, ...BROWSER_PAGE, selectContents: (selector) => page.evaluate(selectElementContents, selector) };
+    return {
+      id,
+      ...BROWSER_PAGE,
+      selectContents: (selector) => page.evaluate(selectElementContents, selector),
+      screenshot: (file, options) => new PuppeteerUiPage(page).screenshot(file, options),
+    };
   }
 
-  popup(forTab?: Tab): Promise<UiPage> {
-    return this.openExtensionPage(forTab ? `/popup.html?tabId=${forTab.id}` : '/popup.html');
+  popup(forTab?: Tab, size?: PageSize): Promise<UiPage> {
+    return this.openExtensionPage(forTab ? `/popup.html?tabId=${forTab.id}` : '/popup.html', size);
   }
 
   async nextPage(matches: (url: string) => boolean): Promise<UiPage> {
@@ -153,8 +161,17 @@ export class FirefoxDriver implements Driver {
       );
   }
 
+  async closeControlTab(): Promise<void> {
+    await this.session.closeControlPage();
+  }
+
+  async setColorScheme(scheme: 'light' | 'dark'): Promise<void> {
+    this.onboarding = undefined;
+    await this.session.restart({ colorScheme: scheme });
+  }
+
   async restart(whileStopped?: () => Promise<void>): Promise<void> {
     this.onboarding = undefined;
-    await this.session.restart(whileStopped);
+    await this.session.restart({ whileStopped });
   }
 }

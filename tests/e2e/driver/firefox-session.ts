@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -32,6 +33,8 @@ const OFFLINE_AND_UNSIGNED_PREFS = {
   'browser.tabs.closeWindowWithLastTab': false,
 };
 
+export type ColorScheme = 'light' | 'dark';
+
 export interface FirefoxSessionOptions {
   executablePath: string;
   /** The packed extension (an XPI: Firefox installs only archives permanently). */
@@ -39,24 +42,32 @@ export interface FirefoxSessionOptions {
   headless: boolean;
   /** A profile to keep (npm start); without one, a temporary profile removed by `close()`. */
   profileDir?: string;
+  /** What pages see as `prefers-color-scheme`; light unless asked (BiDi cannot emulate it). */
+  colorScheme?: ColorScheme;
 }
 
 export class FirefoxSession {
   /** `moz-extension://<uuid>` of the current install (a new uuid, so new storage, per install). */
   origin = '';
+  browser: Browser;
+  readonly profileDir: string;
   private controlUrl = '';
+  private colorScheme: ColorScheme;
+  private readonly options: FirefoxSessionOptions;
+  private readonly temporaryProfile: boolean;
 
-  private constructor(
-    public browser: Browser,
-    readonly profileDir: string,
-    private readonly options: FirefoxSessionOptions,
-    private readonly temporaryProfile: boolean,
-  ) {}
+  private constructor(browser: Browser, profileDir: string, options: FirefoxSessionOptions, temporaryProfile: boolean) {
+    this.browser = browser;
+    this.profileDir = profileDir;
+    this.options = options;
+    this.temporaryProfile = temporaryProfile;
+    this.colorScheme = options.colorScheme ?? 'light';
+  }
 
   static async launch(options: FirefoxSessionOptions): Promise<FirefoxSession> {
     const temporaryProfile = options.profileDir === undefined;
     const profileDir = options.profileDir ?? (await mkdtemp(path.join(os.tmpdir(), 'space-clipper-firefox-')));
-    const browser = await launchFirefox(options, profileDir, []);
+    const browser = await launchFirefox(options, profileDir, options.colorScheme ?? 'light', []);
     return new FirefoxSession(browser, profileDir, options, temporaryProfile);
   }
 
@@ -72,16 +83,33 @@ export class FirefoxSession {
     return this.install();
   }
 
+  /**
+   * For a profile kept across runs (npm start): installs the extension, or updates the install of
+   * an earlier run (keeping its storage: connections, waiting clips), and answers its options page.
+   */
+  async installOrUpdate(): Promise<Page> {
+    if (!existsSync(path.join(this.profileDir, 'extensions', `${FIREFOX_ADDON_ID}.xpi`))) return this.install();
+    await installPermanently(this.browser, this.options.xpiPath);
+    // An update opens no page, and the automation may open none of ours: Firefox's command line may.
+    await this.restart({ open: '/options.html' });
+    return this.waitForExtensionPage((url) => url.pathname === '/options.html');
+  }
+
   /** Installs the extension permanently and answers the options page a first install opens. */
   private async install(): Promise<Page> {
     await installPermanently(this.browser, this.options.xpiPath);
     const options = await this.waitForExtensionPage((url) => url.pathname === '/options.html');
-    this.origin = await options.evaluate(() => location.origin);
+    await this.learnAddresses(options);
+    return options;
+  }
+
+  /** Where this install's pages are, read from one of them. */
+  private async learnAddresses(page: Page): Promise<void> {
+    this.origin = await page.evaluate(() => location.origin);
     // Firefox answers the manifest's icons as full addresses, Chromium as paths: resolve either.
-    this.controlUrl = await options.evaluate(
+    this.controlUrl = await page.evaluate(
       () => new URL(Object.values(chrome.runtime.getManifest().icons ?? {})[0] ?? '/', location.href).href,
     );
-    return options;
   }
 
   /**
@@ -97,6 +125,10 @@ export class FirefoxSession {
     // Active: the automation does not see a tab opened in the background until it is shown.
     await anyPage.evaluate((url) => chrome.tabs.create({ url, active: true }), this.controlUrl);
     return this.waitForExtensionPage((url) => url.href === this.controlUrl);
+  }
+
+  async closeControlPage(): Promise<void> {
+    await (await this.findExtensionPage((url) => url.href === this.controlUrl))?.close();
   }
 
   /** The first open page of the extension whose address satisfies `matches`. */
@@ -139,14 +171,21 @@ export class FirefoxSession {
   }
 
   /**
-   * Closes Firefox, runs `whileStopped`, and starts Firefox again with the same profile. Only the control tab opens (from the
-   * command line), so nothing of ours asks the background anything: it must wake up by itself.
+   * Closes Firefox, runs `whileStopped`, and starts Firefox again with the same profile (and the
+   * color scheme asked for). Only the page `open` names opens, from the command line: by default
+   * the control tab, so nothing of ours asks the background anything and it must wake by itself.
    */
-  async restart(whileStopped?: () => Promise<void>): Promise<void> {
+  async restart(
+    options: { whileStopped?: () => Promise<void>; colorScheme?: ColorScheme; open?: string } = {},
+  ): Promise<void> {
     await this.browser.close();
-    await whileStopped?.();
-    this.browser = await launchFirefox(this.options, this.profileDir, [this.controlUrl]);
-    await this.waitForExtensionPage((url) => url.href === this.controlUrl);
+    await options.whileStopped?.();
+    if (options.colorScheme) this.colorScheme = options.colorScheme;
+    // Firefox writes the install's address (its uuid) to the profile's prefs.js when it closes.
+    this.origin ||= await installedOrigin(this.profileDir);
+    const start = options.open ? `${this.origin}${options.open}` : this.controlUrl;
+    this.browser = await launchFirefox(this.options, this.profileDir, this.colorScheme, [start]);
+    await this.learnAddresses(await this.waitForExtensionPage((url) => url.href === start));
   }
 
   async close(): Promise<void> {
@@ -171,13 +210,32 @@ export async function installPermanently(browser: Browser, xpiPath: string): Pro
   });
 }
 
-function launchFirefox(options: FirefoxSessionOptions, profileDir: string, args: string[]): Promise<Browser> {
+/** `moz-extension://<uuid>` of the extension installed in a profile, from the prefs Firefox wrote. */
+async function installedOrigin(profileDir: string): Promise<string> {
+  const prefs = await readFile(path.join(profileDir, 'prefs.js'), 'utf8');
+  const line = /user_pref\("extensions\.webextensions\.uuids", (".*")\);/.exec(prefs);
+  const uuids = line?.[1] ? (JSON.parse(JSON.parse(line[1])) as Record<string, string>) : {};
+  const uuid = uuids[FIREFOX_ADDON_ID];
+  if (!uuid) throw new Error(`Space Clipper is not installed in the Firefox profile ${profileDir}`);
+  return `moz-extension://${uuid}`;
+}
+
+function launchFirefox(
+  options: FirefoxSessionOptions,
+  profileDir: string,
+  colorScheme: ColorScheme,
+  args: string[],
+): Promise<Browser> {
   return puppeteer.launch({
     browser: 'firefox',
     executablePath: options.executablePath,
     headless: options.headless,
     userDataDir: profileDir,
-    extraPrefsFirefox: OFFLINE_AND_UNSIGNED_PREFS,
+    extraPrefsFirefox: {
+      ...OFFLINE_AND_UNSIGNED_PREFS,
+      // What pages (ours too) see as prefers-color-scheme: 0 dark, 1 light.
+      'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
+    },
     args,
   });
 }

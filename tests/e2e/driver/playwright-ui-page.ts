@@ -1,9 +1,13 @@
 import type { Locator, Page } from '@playwright/test';
-import type { Control, Key, UiPage } from './driver';
+import type { Control, Key, UiPage } from './driver.ts';
 
 /** A page driven through Playwright's own role and label queries. */
 export class PlaywrightUiPage implements UiPage {
-  constructor(readonly page: Page) {}
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   private locate(control: Control): Locator {
     const exact = typeof control.name === 'string';
@@ -89,6 +93,10 @@ export class PlaywrightUiPage implements UiPage {
 
   async url(): Promise<string> {
     return this.page.url();
+  }
+
+  async screenshot(file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+    await this.page.screenshot({ path: file, fullPage: options.fullPage ?? false });
   }
 
   async closed(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { type ControlQuery, findControls, nameQuery } from './accessible-lookup';
-import type { Control, Key, UiPage } from './driver';
+import { type ControlQuery, findControls, nameQuery } from './accessible-lookup.ts';
+import type { Control, Key, UiPage } from './driver.ts';
 
 /** How long an action waits for its control to appear (and, for a click, to be enabled). */
 const ACTION_TIMEOUT_MS = 10_000;
@@ -23,7 +23,11 @@ function describe(control: Control): string {
  * `getByRole`) finds them.
  */
 export class PuppeteerUiPage implements UiPage {
-  constructor(readonly page: Page) {}
+  readonly page: Page;
+
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   private async first(query: ControlQuery): Promise<ElementHandle<Element> | null> {
     const all = await this.page.evaluateHandle(findControls, query);
@@ -192,6 +196,10 @@ export class PuppeteerUiPage implements UiPage {
 
   url(): Promise<string> {
     return this.page.evaluate(() => location.href);
+  }
+
+  async screenshot(file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+    await this.page.screenshot({ path: file as `${string}.png`, fullPage: options.fullPage ?? false });
   }
 
   async closed(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { ProfileName } from '../../emulator/profile.ts';
+import { PROFILE_NAMES, type ProfileName } from '../../emulator/profile.ts';
 import type { BrowserName, Driver } from '../driver/driver';
 import type { EmulatorAccess } from '../emulator-client';
 
@@ -36,6 +36,9 @@ export const BROWSERS: readonly BrowserName[] = ['chromium', 'firefox'];
 export function inBrowsers(browsers: readonly BrowserName[] = BROWSERS, profiles: readonly ProfileName[] = ['spec']) {
   return browsers.flatMap((browser) => profiles.map((profile) => ({ browser, profile })));
 }
+
+/** Every browser against every emulator profile: the flows whose requests both servers must take. */
+export const EVERYWHERE = inBrowsers(BROWSERS, PROFILE_NAMES);
 
 export function defineFlow(
   title: string,

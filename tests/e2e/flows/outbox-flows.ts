@@ -5,7 +5,7 @@ import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, type Driver, heading } from '../driver/driver';
 import { type EmulatorAccess, objectsIn, requestLog, urlOf } from '../emulator-client';
 import { badgeText, storedSecret, waitForEmptyOutbox, waitingClips } from './extension-state';
-import { defineFlow } from './flow';
+import { defineFlow, EVERYWHERE } from './flow';
 import { ARTICLE_TITLE, answerConsent, connectSpace, openArticle, openPopupFor, signIn } from './steps';
 
 /** Never lose a clip: what the outbox does when the service, the network or the browser fail. */
@@ -78,7 +78,7 @@ export const outboxFlows = [
       const popup = await driver.popup();
       await popup.waitFor(heading('Waiting clips'));
       await popup.waitFor(button('Retry Fault page 600'));
-      expect(await popup.text()).toContain('The workspace refused it: Not today');
+      await expect.poll(() => popup.text()).toContain('The workspace refused it: Not today');
 
       await popup.click(button('Discard Fault page 601'));
       await expect.poll(() => popup.count(button('Discard Fault page 601'))).toBe(0);
@@ -89,6 +89,7 @@ export const outboxFlows = [
         await weblinkCounts(emulator, ['https://faults.example/pages/600', 'https://faults.example/pages/601']),
       ).toEqual([1, 0]);
     },
+    { runs: EVERYWHERE },
   ),
 
   defineFlow(
@@ -128,7 +129,7 @@ export const outboxFlows = [
       await makeClips(driver, [weblink(300), weblink(301)]);
       const popup = await driver.popup();
       await expect.poll(() => popup.text()).toContain('Needs sign-in');
-      expect(await popup.text()).toMatch(/Your sign-in to Demo space has ended/);
+      await expect.poll(() => popup.text()).toMatch(/Your sign-in to Demo space has ended/);
 
       const consent = driver.nextPage((url) => url.includes('/oauth/authorize'));
       await options.click(button('Sign in again to Demo space'));
@@ -157,7 +158,7 @@ export const outboxFlows = [
       await driver.sendToBackground('retryAllClips');
       const popup = await driver.popup();
       await expect.poll(() => popup.text(), { timeout: 20_000 }).toContain('Failed');
-      expect(await popup.text()).toMatch(/The workspace refused it: .*/);
+      await expect.poll(() => popup.text()).toMatch(/The workspace refused it: .*/);
       // Failing for good is also notified.
       expect((await notifications()).join('\n')).toContain('Not saved: Fault page 400');
       await popup.click(button('Remove tag Cooking and retry'));

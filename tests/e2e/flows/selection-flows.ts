@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, combobox, type Tab, textbox } from '../driver/driver';
 import { type EmulatorAccess, markdownOf, objectsIn } from '../emulator-client';
-import { defineFlow } from './flow';
+import { defineFlow, EVERYWHERE } from './flow';
 import { connectSpace, openArticle, today } from './steps';
 
 /** Sending a selection (or a page) without typing: popup buttons, context-menu entries, shortcuts. */
@@ -37,6 +37,7 @@ export const selectionFlows = [
       expect(markdown).toContain(`[feeding guide](${pagesUrl}/guides/feeding)`);
       expect(markdown).toContain(`— [Keeping Bread Starters Alive](${pagesUrl}/article.html)`);
     },
+    { runs: EVERYWHERE },
   ),
 
   defineFlow(
@@ -54,6 +55,7 @@ export const selectionFlows = [
       const markdown = await markdownOf(emulator, DEMO.pages.welcome, DEMO_TOKENS.demo);
       expect(markdown).toContain('> Patience is the most important ingredient.');
     },
+    { runs: EVERYWHERE },
   ),
 
   defineFlow('the context-menu entry adds the selection to the daily note', async ({ driver, emulator, pagesUrl }) => {
@@ -90,6 +92,7 @@ export const selectionFlows = [
       expect(titles).toContain('Keeping Bread Starters Alive');
       expect(titles).toContain('feeding guide');
     },
+    { runs: EVERYWHERE },
   ),
 
   defineFlow(
