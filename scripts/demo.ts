@@ -1,34 +1,38 @@
 /**
- * `npm run demo`: the main job without a display. Headless Chromium with the extension, connected
+ * `npm run demo`: the main job without a display. A headless browser with the extension, connected
  * to the emulator's demo space; clips a sample page through the popup and sends a rich selection
- * to the daily note, printing what arrived, and writes screenshots to .output/demo/.
- * `-- --profile published` makes the emulator answer as the live service's published reference says.
+ * to the daily note, printing what arrived, and writes screenshots to .output/demo/ (Chromium) or
+ * .output/demo/firefox/ (Firefox ESR).
+ * `-- --profile published` makes the emulator answer as the live service's published reference says;
+ * `-- --browser firefox` runs it in Firefox ESR (default `chromium`).
+ * The steps are driven as the end-to-end flows drive them (tests/e2e/driver), in either browser.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BrowserContext, Page } from '@playwright/test';
+import { button, combobox, type Driver, textbox, type UiPage } from '../tests/e2e/driver/driver.ts';
+import { launchDriven } from '../tests/e2e/driver/launch-driven.ts';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from '../tests/emulator/profile.ts';
 import { DEMO_TOKENS } from '../tests/emulator/seed.ts';
 import type { RunningEmulator } from '../tests/emulator/server.ts';
-import {
-  connectWithToken,
-  extensionIdOf,
-  launchChromiumWithExtension,
-  ROOT,
-  waitForOnboardingTab,
-} from './extension-browser.ts';
+import { BROWSER_CHOICES, isBrowserChoice, ROOT } from './extension-browser.ts';
 import { startFixtureServer } from './fixture-server.ts';
-import { buildLocalExtension, startLocalEmulator } from './local-setup.ts';
+import { LOCAL_API_BASE_URL, LOCAL_MODE, startLocalEmulator } from './local-setup.ts';
 
-const OUT = path.join(ROOT, '.output', 'demo');
-const { values } = parseArgs({ options: { profile: { type: 'string' } } });
+const { values } = parseArgs({ options: { profile: { type: 'string' }, browser: { type: 'string' } } });
 const emulatorProfile = values.profile ?? DEFAULT_PROFILE;
 if (!isProfileName(emulatorProfile)) {
   console.error(`--profile must be one of ${PROFILE_NAMES.join(', ')}`);
   process.exit(2);
 }
+const browser = values.browser ?? 'chromium';
+if (!isBrowserChoice(browser)) {
+  console.error(`--browser must be one of ${BROWSER_CHOICES.join(', ')}`);
+  process.exit(2);
+}
+const OUT = path.join(ROOT, '.output', 'demo', ...(browser === 'firefox' ? ['firefox'] : []));
+/** The toolbar popup's size, so the screenshots look like the popup. */
+const POPUP_SIZE = { width: 400, height: 640 };
 const step = (text: string) => console.log(`• ${text}`);
 
 async function api(emulator: RunningEmulator, pathAndQuery: string): Promise<unknown> {
@@ -38,66 +42,68 @@ async function api(emulator: RunningEmulator, pathAndQuery: string): Promise<unk
   return answer.json();
 }
 
-/** The popup as a tab acting on `target` (what the toolbar button opens, at popup size). */
-async function openPopup(context: BrowserContext, extensionId: string, target: Page): Promise<Page> {
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  const tabId = await worker.evaluate(
-    async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id,
-    target.url(),
-  );
-  const popup = await context.newPage();
-  await popup.setViewportSize({ width: 400, height: 640 });
-  await popup.goto(`chrome-extension://${extensionId}/popup.html?tabId=${tabId}`);
-  await popup.getByRole('textbox', { name: 'Title' }).and(popup.locator(':not([value=""])')).waitFor();
+/** Waits for the page's status region to say something matching `pattern`, and answers it. */
+async function statusMatching(page: UiPage, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const status = await page.status();
+    if (pattern.test(status)) return status;
+    if (Date.now() > deadline) throw new Error(`the status still says "${status}"`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The popup at popup size, acting on the sample article, once it has read the article's title. */
+async function popupOnArticle(driver: Driver, articleUrl: string): Promise<UiPage> {
+  const article = await driver.openPage(articleUrl);
+  const popup = await driver.popup(article, POPUP_SIZE);
+  const deadline = Date.now() + 10_000;
+  while ((await popup.value(textbox('Title'))) === '') {
+    if (Date.now() > deadline) throw new Error('the popup did not read the page title');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   return popup;
 }
 
-async function select(page: Page, css: string): Promise<void> {
-  await page.evaluate((selector) => {
-    const range = document.createRange();
-    const article = document.querySelector(selector) as Node;
-    range.setStartBefore(article.firstChild as Node);
-    range.setEndAfter(article.lastChild as Node);
-    getSelection()?.removeAllRanges();
-    getSelection()?.addRange(range);
-  }, css);
+/** What the demo clips: a tag and notes. */
+async function fillClip(popup: UiPage): Promise<void> {
+  await popup.fill(combobox('Tags'), 'Cook');
+  await popup.pickSuggestion('Cooking');
+  await popup.fill(textbox('Notes'), 'Try the **1:1:1** ratio this weekend.');
 }
 
-step('Building the extension for the local emulator…');
-const extensionDir = buildLocalExtension();
+const DONE = /^(Saved|Queued)$|refused|reach/;
+
 const emulator = await startLocalEmulator();
 emulator.switchProfile(emulatorProfile);
 const pages = await startFixtureServer();
 step(`Emulator running at ${emulator.url} (demo space seeded, profile ${emulator.profile})`);
-const profile = await mkdtemp(path.join(os.tmpdir(), 'space-clipper-demo-'));
-const context = await launchChromiumWithExtension({ extensionDir, userDataDir: profile, headless: true });
+step('Building the extension for the local emulator…');
+const session = await launchDriven(browser, { mode: LOCAL_MODE, apiBaseUrl: LOCAL_API_BASE_URL, headless: true });
 await mkdir(OUT, { recursive: true });
 
 try {
-  const extensionId = await extensionIdOf(context);
-  step(`Chromium started with Space Clipper (${extensionId})`);
-  const options = await waitForOnboardingTab(context);
+  const { driver } = session;
+  step(`${browser === 'firefox' ? 'Firefox ESR' : 'Chromium'} started with Space Clipper`);
+  const options = await driver.options();
   step('The options page opened on install');
-  step(`Connected with the personal token ${DEMO_TOKENS.demo}: "${await connectWithToken(options, DEMO_TOKENS.demo)}"`);
-  await options.screenshot({ path: path.join(OUT, 'options.png'), fullPage: true });
+  await options.fill(textbox('Personal API token'), DEMO_TOKENS.demo);
+  await options.click(button('Connect with token'));
+  step(`Connected with the personal token ${DEMO_TOKENS.demo}: "${await statusMatching(options, /\S/)}"`);
+  await options.screenshot(path.join(OUT, 'options.png'), { fullPage: true });
 
-  // 1. Save a page through the popup, with a tag and notes.
-  const article = await context.newPage();
-  await article.goto(`${pages.url}/article.html`);
-  const popup = await openPopup(context, extensionId, article);
-  await popup.getByRole('combobox', { name: 'Tags' }).fill('Cook');
-  await popup.locator('[role="listbox"]').getByRole('option', { name: 'Cooking', exact: true }).click();
-  await popup.getByRole('textbox', { name: 'Notes' }).fill('Try the **1:1:1** ratio this weekend.');
-  await popup.screenshot({ path: path.join(OUT, 'popup-light.png') });
-  await popup.emulateMedia({ colorScheme: 'dark' });
-  await popup.screenshot({ path: path.join(OUT, 'popup-dark.png') });
-  await popup.emulateMedia({ colorScheme: 'light' });
-  await popup.getByRole('button', { name: 'Save page' }).click();
-  await popup
-    .getByRole('status')
-    .filter({ hasText: /^(Saved|Queued)$|refused|reach/ })
-    .waitFor();
-  step(`Saved the page through the popup: "${await popup.getByRole('status').textContent()}"`);
+  // 1. Save a page through the popup, with a tag and notes (shown light, then dark).
+  const articleUrl = `${pages.url}/article.html`;
+  const light = await popupOnArticle(driver, articleUrl);
+  await fillClip(light);
+  await light.screenshot(path.join(OUT, 'popup-light.png'));
+  // Firefox takes the color scheme at its start only, so the popup is opened and filled again.
+  await driver.setColorScheme('dark');
+  const popup = await popupOnArticle(driver, articleUrl);
+  await fillClip(popup);
+  await popup.screenshot(path.join(OUT, 'popup-dark.png'));
+  await popup.click(button('Save page'));
+  step(`Saved the page through the popup: "${await statusMatching(popup, DONE)}"`);
   const search = (await (
     await fetch(`${emulator.url}/objects/search`, {
       method: 'POST',
@@ -110,13 +116,11 @@ try {
   console.log(JSON.stringify(await api(emulator, `/object?id=${weblinkId}`), null, 2).replace(/^/gm, '    '));
 
   // 2. A rich selection (list, table, code) to today's daily note.
-  await select(article, 'article');
-  const popup2 = await openPopup(context, extensionId, article);
-  await popup2.getByRole('button', { name: 'Add to daily note' }).click();
-  await popup2
-    .getByRole('status')
-    .filter({ hasText: /^(Saved|Queued)$|refused|reach/ })
-    .waitFor();
+  const article = await driver.openPage(articleUrl);
+  await article.selectContents('article');
+  const popup2 = await driver.popup(article, POPUP_SIZE);
+  await popup2.click(button('Add to daily note'));
+  await statusMatching(popup2, DONE);
   await emulator.dailyNotesIdle();
   const today = new Date().toLocaleDateString('sv');
   const notes = (await api(emulator, `/objects/structure?id=RootDailyNote`)) as {
@@ -127,15 +131,13 @@ try {
   step(`Sent the article's selection to today's daily note (${today}); the Markdown that arrived:`);
   console.log(markdown.markdown.replace(/^/gm, '    '));
 
-  const space = await context.newPage();
-  await space.goto(emulator.url);
-  await space.screenshot({ path: path.join(OUT, 'emulator-space.png'), fullPage: false });
+  const space = await driver.openPage(emulator.url);
+  await space.screenshot(path.join(OUT, 'emulator-space.png'));
   step(
     `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, popup-light.png, popup-dark.png, emulator-space.png)`,
   );
 } finally {
-  await context.close();
+  await session.close();
   await pages.close();
   await emulator.close();
-  await rm(profile, { recursive: true, force: true });
 }

@@ -1,6 +1,7 @@
 /**
- * Building the extension for a local emulator and driving it in Chromium: shared by `npm start`,
- * `npm run demo`, the bench and the end-to-end tests.
+ * Building the extension for a local emulator (Chrome and Firefox) and launching it in Chromium:
+ * shared by `npm start`, `npm run demo` and the end-to-end tests. Firefox is driven through
+ * tests/e2e/driver/firefox-session.ts.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -8,6 +9,15 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** The browsers `npm start` and `npm run demo` can open (`--browser`). */
+export const BROWSER_CHOICES = ['chromium', 'firefox'] as const;
+export type BrowserChoice = (typeof BROWSER_CHOICES)[number];
+
+export function isBrowserChoice(value: string): value is BrowserChoice {
+  return (BROWSER_CHOICES as readonly string[]).includes(value);
+}
 
 /**
  * Builds into `.output/<browser>-mv3-<mode>` with the emulator's address and the dev key baked in;

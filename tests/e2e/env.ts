@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { FIREFOX_PATH } from '../../scripts/extension-browser.ts';
 
 /** Where things are for the end-to-end tests; every path can be overridden by the environment. */
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export { FIREFOX_PATH };
 /** The emulator port the e2e build is made for (the build bakes the API base URL in). */
 export const E2E_EMULATOR_PORT = Number(process.env.E2E_EMULATOR_PORT ?? 18787);
 export const E2E_API_BASE_URL = `http://127.0.0.1:${E2E_EMULATOR_PORT}`;
