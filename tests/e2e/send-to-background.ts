@@ -27,17 +27,20 @@ type Answer<K extends keyof ProtocolMap> =
 
 let nextId = 1;
 
+/**
+ * One message as the messaging library sends it, for a test that must send it from somewhere
+ * `sendToBackground` cannot reach (a content script, to prove the background refuses it).
+ */
+export function messageTo<K extends keyof ProtocolMap>(type: K, ...[data]: MessageData<K>): Message<ProtocolMap, K> {
+  return { id: nextId++, type, data: data as GetDataType<ProtocolMap[K]>, timestamp: Date.now() };
+}
+
 export async function sendToBackground<K extends keyof ProtocolMap>(
   evaluate: EvaluateInExtension,
   type: K,
-  ...[data]: MessageData<K>
+  ...data: MessageData<K>
 ): Promise<GetReturnType<ProtocolMap[K]>> {
-  const message: Message<ProtocolMap, K> = {
-    id: nextId++,
-    type,
-    data: data as GetDataType<ProtocolMap[K]>,
-    timestamp: Date.now(),
-  };
+  const message = messageTo(type, ...data);
   const answer = await evaluate((envelope) => chrome.runtime.sendMessage(envelope) as Promise<Answer<K>>, message);
   if (!answer) throw new Error(`the background did not answer "${String(type)}"`);
   if (answer.err) throw new Error(`the background refused "${String(type)}": ${answer.err.message}`);

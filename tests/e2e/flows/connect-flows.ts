@@ -28,6 +28,7 @@ export const connectFlows = [
       const options = await driver.options();
       await connectWithToken(options, DEMO_TOKENS.demo);
       await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+      await expect.poll(() => options.listItemText('Demo space')).toContain('Connected to Demo space');
       await expect.poll(() => options.listItemText('Demo space')).toContain('Personal API token');
       await expect.poll(() => options.value(textbox('Personal API token'))).toBe('');
     },
