@@ -1,17 +1,13 @@
-import { checked, formRefused, requireId } from './request-checks';
-import { type Block, type BlockInput, blockInputSchema, blockSchema } from './schemas/blocks';
-import { appendedBlocksSchema, deletedBlocksSchema } from './schemas/objects';
+import { checked, formRefused } from './request-checks';
+import type { Block } from './schemas/blocks';
+import { appendedBlocksSchema } from './schemas/objects';
 import {
-  type AppendBlocksRequest,
   type AppendMarkdownRequest,
-  appendBlocksRequestSchema,
   appendMarkdownRequestSchema,
   type DailyNoteContent,
   type DailyNotePlacement,
   dailyNoteContentSchema,
-  dailyNoteMarkdownRequestSchema,
   dailyNotePlacementSchema,
-  deleteBlocksRequestSchema,
 } from './schemas/requests';
 import type { ServerTraits, ServerTraitsStore } from './server-traits';
 import type { CallOptions, Transport } from './transport';
@@ -29,18 +25,6 @@ export function createBlocksApi({
   learn: (learned: ServerTraits) => void;
 }) {
   return {
-    /** POST /blocks/append. Returns the appended roots with their ids, or null when the server did not say. */
-    async appendBlocks(request: AppendBlocksRequest, options?: CallOptions): Promise<Block[] | null> {
-      const body = checked(appendBlocksRequestSchema, request, 'POST /blocks/append');
-      // The object id under both names (published `id`, the emulator's `objectId`); 200 with a
-      // body, an empty 200 or a 204 all succeed (tests/emulator/README.md, decisions table).
-      const answer = await transport.jsonOrEmpty(
-        { method: 'POST', path: '/blocks/append', body: { ...body, id: body.objectId }, writes: true, options },
-        appendedBlocksSchema,
-      );
-      return answer?.blocks ?? null;
-    },
-
     /**
      * Appends Markdown to an object's body. The published reference takes it on `POST /blocks/append`
      * (the route both documents share), the spec on `POST /blocks/markdown/append`: the remembered
@@ -73,38 +57,6 @@ export function createBlocksApi({
     },
 
     /**
-     * PATCH /blocks/block: replaces one block's content; its type must stay the same. Omitting
-     * `blocks`/`columns` keeps the children. Returns the block after the change, or null.
-     */
-    async updateBlock(blockId: string, block: BlockInput, options?: CallOptions): Promise<Block | null> {
-      requireId(blockId, 'the block id', 'PATCH /blocks/block');
-      const body = checked(blockInputSchema, block, 'PATCH /blocks/block');
-      // 200 with a body or 204 both succeed (tests/emulator/README.md, decisions table).
-      return transport.jsonOrEmpty(
-        {
-          method: 'PATCH',
-          path: '/blocks/block',
-          query: { id: blockId },
-          body,
-          writes: true,
-          options,
-        },
-        blockSchema,
-      );
-    },
-
-    /** POST /blocks/delete: each block goes with its subtree. Returns the deleted ids, or null. */
-    async deleteBlocks(blockIds: string[], options?: CallOptions): Promise<string[] | null> {
-      const body = checked(deleteBlocksRequestSchema, { blockIds }, 'POST /blocks/delete');
-      // 200 with a body or 204 both succeed (tests/emulator/README.md, decisions table).
-      const answer = await transport.jsonOrEmpty(
-        { method: 'POST', path: '/blocks/delete', body, writes: true, options },
-        deletedBlocksSchema,
-      );
-      return answer?.deletedBlockIds ?? null;
-    },
-
-    /**
      * POST /blocks/daily-note/append: exactly one of markdown or blocks; `date` in canonical form
      * (see canonicalDay), default today in UTC. Resolves when the job is queued (204); the content
      * appears shortly after.
@@ -119,23 +71,6 @@ export function createBlocksApi({
       return transport.noContent({
         method: 'POST',
         path: '/blocks/daily-note/append',
-        body,
-        writes: true,
-        options,
-      });
-    },
-
-    /** POST /blocks/markdown/daily-note: appends Markdown to the daily note; queued like appendToDailyNote. */
-    async appendMarkdownToDailyNote(markdown: string, options?: CallOptions & DailyNotePlacement): Promise<void> {
-      const endpoint = 'POST /blocks/markdown/daily-note';
-      const body = {
-        ...checked(dailyNoteMarkdownRequestSchema, { markdown }, endpoint),
-        ...checked(dailyNotePlacementSchema, { date: options?.date, noTimeStamp: options?.noTimeStamp }, endpoint),
-      };
-      // 200 with a body or 204 both succeed (tests/emulator/README.md, decisions table).
-      return transport.noContent({
-        method: 'POST',
-        path: '/blocks/markdown/daily-note',
         body,
         writes: true,
         options,

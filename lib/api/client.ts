@@ -1,7 +1,6 @@
 import { normalizeBaseUrl } from './base-url';
 import { createBlocksApi } from './blocks-api';
 import { InvalidInputError } from './errors';
-import { createListingApi } from './listing-api';
 import { checked, formRefused, requireId, truncate } from './request-checks';
 import {
   type ObjectSummary,
@@ -12,10 +11,8 @@ import {
   workspaceObjectSchema,
 } from './schemas/objects';
 import {
-  type CreateObjectFromMarkdownRequest,
   type CreateObjectRequest,
   type CreateWeblinkRequest,
-  createObjectFromMarkdownRequestSchema,
   createObjectRequestSchema,
   createWeblinkRequestSchema,
   MAX_SEARCH_LIMIT,
@@ -26,7 +23,7 @@ import {
   type UpdateObjectRequest,
   updateObjectRequestSchema,
 } from './schemas/requests';
-import { type Space, type Structure, spaceSchema, structuresResponseSchema, userSpacesSchema } from './schemas/space';
+import { type Space, type Structure, spaceSchema, structuresResponseSchema } from './schemas/space';
 import { type ServerTraits, type ServerTraitsStore, sharedTraits } from './server-traits';
 import {
   type ApiRequest,
@@ -52,7 +49,13 @@ export interface WorkspaceApiConfig {
   traits?: ServerTraitsStore;
 }
 
-/** The typed client for every Workspace Notes API v1 endpoint. */
+/**
+ * The typed client for the Workspace Notes API v1 endpoints the extension uses: the space and its
+ * structures, objects (read, create, update, trash, restore), weblinks, search, Markdown appends to
+ * an object or a daily note. The other endpoints are in content-api.ts and listing-api.ts, and
+ * createCompleteWorkspaceApi (complete-client.ts) has every one; keeping them apart keeps them out
+ * of the background's bundle.
+ */
 export function createWorkspaceApi(config: WorkspaceApiConfig) {
   const baseUrl = normalizeBaseUrl(config.baseUrl);
   const transport = createTransport({
@@ -99,11 +102,6 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
     /** GET /space/structures. Fetch once per session and cache (spec). */
     async getStructures(options?: CallOptions): Promise<Structure[]> {
       return (await transport.json(read('/space/structures', {}, options), structuresResponseSchema)).structures;
-    },
-
-    /** GET /user/spaces: the spaces of the token's user. */
-    async getUserSpaces(options?: CallOptions): Promise<Space[]> {
-      return transport.json(read('/user/spaces', {}, options), userSpacesSchema);
     },
 
     /** GET /object. Trashed and other-space objects answer NotFoundError. */
@@ -164,20 +162,6 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
       return transport.markdown(read('/object/markdown', { id }, options));
     },
 
-    /** POST /object/markdown: a new object (default a page) whose body is the Markdown. */
-    async createObjectFromMarkdown(
-      request: CreateObjectFromMarkdownRequest,
-      options?: CallOptions,
-    ): Promise<SavedObject> {
-      const body = checked(createObjectFromMarkdownRequestSchema, request, 'POST /object/markdown');
-      return transport.json(
-        { method: 'POST', path: '/object/markdown', body, writes: true, options },
-        savedObjectSchema,
-      );
-    },
-
-    ...createListingApi(transport),
-
     /**
      * POST /objects/search: title search, relevance-ordered, one page. Within the published bounds:
      * a blank query finds nothing without asking, a longer one is cut to 512 characters (a title
@@ -211,6 +195,9 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
     },
 
     ...createBlocksApi({ transport, baseUrl, traits, learn }),
+
+    /** What the endpoint modules beyond the core need (complete-client.ts). */
+    internals: { transport },
 
     /** What this client has learned of the server's forms (lib/api/server-traits.ts). */
     traits: (): ServerTraits => traits.get(baseUrl),

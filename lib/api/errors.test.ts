@@ -39,7 +39,7 @@ describe('error classes', () => {
       expect(error.status).toBe(status);
       expect(error.name).toBe(error.constructor.name);
       expect(error.mayHaveBeenApplied).toBe(false);
-      expect(error.message.length).toBeGreaterThan(10);
+      expect(error.message.length).toBeGreaterThan(5);
     }
   });
 
@@ -50,21 +50,15 @@ describe('error classes', () => {
     );
   });
 
-  it('word the rate limit, the timeout and a malformed answer for a person', () => {
+  it('tell a developer the wait, the timeout, where an answer was unreadable and the OAuth code (people read describeError)', () => {
     expect(new RateLimitedError({ endpoint, retryAfterMs: 2500 }).message).toContain('3 s');
-    expect(new NetworkError({ endpoint, timedOut: true, timeoutMs: 20_000 }).message).toContain(
-      'did not answer in time (20 s)',
-    );
+    expect(new NetworkError({ endpoint, timedOut: true, timeoutMs: 20_000 }).message).toContain('(20 s)');
     expect(new MalformedResponseError({ endpoint, reason: 'invalid JSON' }).message).toContain(
       'POST /object: invalid JSON',
     );
-  });
-
-  it('explain each OAuth error code in words a person can act on', () => {
-    expect(new OAuthError({ endpoint, code: 'invalid_grant' }).message).toMatch(/sign in again/i);
-    expect(new OAuthError({ endpoint, code: 'access_denied' }).message).toMatch(/not granted/);
-    expect(new OAuthError({ endpoint, code: 'invalid_target' }).message).toMatch(/API base URL/);
-    expect(new OAuthError({ endpoint, code: 'something_new', description: 'd' }).message).toContain('something_new');
+    expect(new OAuthError({ endpoint, code: 'something_new', description: 'd' }).message).toBe(
+      'OAuth error something_new: d',
+    );
   });
 });
 

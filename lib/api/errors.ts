@@ -53,32 +53,25 @@ export class ApiError extends Error {
 
 export class NotAuthenticatedError extends ApiError {
   constructor(init: ApiErrorInit & { message?: string }) {
-    super(
-      'not_authenticated',
-      init.message ??
-        'The connection to your space is no longer valid (signed out, expired or revoked token). Sign in again or paste a new API token.',
-      { ...init, status: init.status ?? 401 },
-    );
+    super('not_authenticated', init.message ?? 'not authenticated: signed out, or an expired or revoked token', {
+      ...init,
+      status: init.status ?? 401,
+    });
   }
 }
 
 export class ForbiddenError extends ApiError {
   constructor(init: ApiErrorInit) {
-    super(
-      'forbidden',
-      'This connection is not allowed to do that; the token may be read-only. Connect with a token that allows writing.',
-      { ...init, status: init.status ?? 403 },
-    );
+    super('forbidden', 'forbidden: the token may be read-only', { ...init, status: init.status ?? 403 });
   }
 }
 
 export class NotFoundError extends ApiError {
   constructor(init: ApiErrorInit) {
-    super(
-      'not_found',
-      'The item was not found in this space. It may have been deleted, moved to the trash, or belong to another space.',
-      { ...init, status: init.status ?? 404 },
-    );
+    super('not_found', 'not found in this space (deleted, in the trash, or of another space)', {
+      ...init,
+      status: init.status ?? 404,
+    });
   }
 }
 
@@ -102,7 +95,7 @@ export class RateLimitedError extends ApiError {
   constructor(init: ApiErrorInit & { retryAfterMs: number | undefined; paced?: boolean }) {
     const wait =
       init.retryAfterMs === undefined ? 'in a moment' : `in ${Math.max(1, Math.ceil(init.retryAfterMs / 1000))} s`;
-    super('rate_limited', `Too many requests to the workspace. Try again ${wait}.`, {
+    super('rate_limited', `rate limited; try again ${wait}`, {
       ...init,
       status: init.status ?? (init.paced ? undefined : 429),
     });
@@ -113,7 +106,7 @@ export class RateLimitedError extends ApiError {
 
 export class ServerError extends ApiError {
   constructor(init: ApiErrorInit & { status: number }) {
-    super('server', `The workspace service had a problem (HTTP ${init.status}). Try again later.`, init);
+    super('server', `server error (HTTP ${init.status})`, init);
   }
 }
 
@@ -122,8 +115,8 @@ export class NetworkError extends ApiError {
 
   constructor(init: ApiErrorInit & { timedOut: boolean; timeoutMs?: number }) {
     const message = init.timedOut
-      ? `The workspace service did not answer in time${init.timeoutMs === undefined ? '' : ` (${Math.round(init.timeoutMs / 1000)} s)`}. Check your connection and try again.`
-      : 'Could not reach the workspace service. Check your connection and the API base URL.';
+      ? `no answer in time${init.timeoutMs === undefined ? '' : ` (${Math.round(init.timeoutMs / 1000)} s)`}`
+      : 'could not reach the service';
     super('network', message, init);
     this.timedOut = init.timedOut;
   }
@@ -132,7 +125,7 @@ export class NetworkError extends ApiError {
 /** The caller cancelled the request through its AbortSignal. */
 export class AbortedError extends ApiError {
   constructor(init: ApiErrorInit) {
-    super('aborted', 'The request was cancelled.', init);
+    super('aborted', 'cancelled', init);
   }
 }
 
@@ -141,33 +134,10 @@ export class MalformedResponseError extends ApiError {
   readonly reason: string;
 
   constructor(init: ApiErrorInit & { reason: string }) {
-    super(
-      'malformed_response',
-      `The workspace service sent an answer that could not be read (${init.endpoint}: ${init.reason}).`,
-      init,
-    );
+    super('malformed_response', `unreadable answer (${init.endpoint}: ${init.reason})`, init);
     this.reason = init.reason;
   }
 }
-
-/** What a person should do about each RFC 6749 error code (and the local `state_mismatch`). */
-const OAUTH_EXPLANATIONS: Record<string, string> = {
-  invalid_request:
-    'The sign-in request was not accepted. Try signing in again; if it keeps failing, update the extension.',
-  invalid_client:
-    'This extension is not registered with the workspace service. Update the extension or check the API base URL.',
-  invalid_grant: 'The sign-in has expired or was already used. Sign in again.',
-  invalid_scope: 'The workspace service does not allow the permissions this extension asks for. Update the extension.',
-  invalid_target: 'The sign-in was made for another workspace address. Check the API base URL and sign in again.',
-  unauthorized_client:
-    "This extension's sign-in return address is not registered with the workspace service. Update the extension.",
-  unsupported_grant_type: 'The workspace service does not support this way of signing in. Update the extension.',
-  unsupported_response_type: 'The workspace service does not support this way of signing in. Update the extension.',
-  access_denied: 'Access to your space was not granted. Sign in again and approve the connection.',
-  server_error: 'The sign-in service had a problem. Try again later.',
-  temporarily_unavailable: 'The sign-in service is busy. Try again in a moment.',
-  state_mismatch: 'The sign-in answer does not belong to this sign-in attempt. Sign in again.',
-};
 
 /** OAuth errors (RFC 6749 §5.2, §4.1.2.1) that say "try again later", not "sign in again". */
 const TRANSIENT_OAUTH_ERRORS: ReadonlySet<string> = new Set(['server_error', 'temporarily_unavailable']);
@@ -181,8 +151,7 @@ export class OAuthError extends ApiError {
   readonly description: string | undefined;
 
   constructor(init: ApiErrorInit & { code: string; description?: string | undefined }) {
-    const explanation = OAUTH_EXPLANATIONS[init.code] ?? `Sign-in failed (${init.code}). Sign in again.`;
-    super('oauth', explanation, init);
+    super('oauth', `OAuth error ${init.code}${init.description ? `: ${init.description}` : ''}`, init);
     this.description = init.description;
   }
 }

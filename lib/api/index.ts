@@ -2,6 +2,7 @@
 
 export { isLoopbackHost, normalizeBaseUrl } from './base-url';
 export { createWorkspaceApi, type WorkspaceApi, type WorkspaceApiConfig } from './client';
+export { type CompleteWorkspaceApi, createCompleteWorkspaceApi } from './complete-client';
 export {
   AbortedError,
   ApiError,

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type Block,
   type BlockInput,
+  type CompleteWorkspaceApi,
   canonicalDay,
   InvalidInputError,
   NotFoundError,
   type TextBlock,
   titleValue,
-  type WorkspaceApi,
 } from '../../lib/api';
 import { errorOf, rejectionOf, setUpEmulator } from './harness';
 
@@ -31,12 +31,12 @@ function outline(blocks: Block[]): string[] {
   });
 }
 
-async function newPage(api: WorkspaceApi, markdown?: string): Promise<string> {
+async function newPage(api: CompleteWorkspaceApi, markdown?: string): Promise<string> {
   if (markdown !== undefined) return (await api.createObjectFromMarkdown({ markdown, title: 'Blocks' })).id;
   return (await api.createObject({ structureId: 'RootPage', properties: { title: titleValue('Blocks') } })).id;
 }
 
-async function content(api: WorkspaceApi, objectId: string, propertyId = 'content'): Promise<Block[]> {
+async function content(api: CompleteWorkspaceApi, objectId: string, propertyId = 'content'): Promise<Block[]> {
   return (await api.getObject(objectId)).blocks?.[propertyId] ?? [];
 }
 
@@ -240,14 +240,14 @@ describe('POST /blocks/delete', () => {
 });
 
 describe('daily notes', () => {
-  async function dailyNoteText(api: WorkspaceApi, day: string): Promise<string[]> {
+  async function dailyNoteText(api: CompleteWorkspaceApi, day: string): Promise<string[]> {
     const [note] = await api.search({ query: day, structureIds: ['RootDailyNote'] });
     if (note?.title !== day) return [];
     return outline(await content(api, note.id, 'notes'));
   }
 
   /** The append is asynchronous (204 = queued): poll until the content shows up. */
-  async function eventually(api: WorkspaceApi, day: string, expected: string): Promise<string[]> {
+  async function eventually(api: CompleteWorkspaceApi, day: string, expected: string): Promise<string[]> {
     const deadline = Date.now() + 3000;
     for (;;) {
       const text = await dailyNoteText(api, day);

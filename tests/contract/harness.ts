@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type AuthProvider, createWorkspaceApi, type WorkspaceApi } from '../../lib/api';
+import { type AuthProvider, type CompleteWorkspaceApi, createCompleteWorkspaceApi } from '../../lib/api';
 import type { ProfileName } from '../emulator/control-api.ts';
 import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
 import { type EmulatorControl, emulatorControl } from '../support/emulator-control.ts';
@@ -33,7 +33,7 @@ export interface ContractContext {
   readonly url: string;
   readonly emulator: RunningEmulator;
   /** The client for a token (default: the Demo space's read/write token). */
-  api(token?: string, options?: { timeoutMs?: number }): WorkspaceApi;
+  api(token?: string, options?: { timeoutMs?: number }): CompleteWorkspaceApi;
   /** The emulator's test controls (`/__emulator/…`), typed by the emulator's own types. */
   readonly control: EmulatorControl;
   /** A raw request to the API, for what the client refuses to send (it validates locally). */
@@ -74,7 +74,7 @@ export function setUpEmulator(
       return running();
     },
     api: (token = TOKENS.demo, extra = {}) =>
-      createWorkspaceApi({ baseUrl: running().url, auth: staticAuth(token), ...extra }),
+      createCompleteWorkspaceApi({ baseUrl: running().url, auth: staticAuth(token), ...extra }),
     get control() {
       return emulatorControl(running().url);
     },

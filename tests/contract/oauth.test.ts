@@ -92,7 +92,6 @@ describe('authorization code flow with PKCE', () => {
       parseAuthorizationResponse(flow.metadata, CLIPPER.clientId, redirectedTo, flow.state),
     );
     expect(error.code).toBe('access_denied');
-    expect(error.message).toMatch(/not granted/);
   });
 
   it('a redirect with another state is refused', async () => {
@@ -197,7 +196,6 @@ describe('OAuth errors (RFC 6749 §5.2)', () => {
     const tokens = await exchangeCode(params);
     const error = await oauthErrorOf(exchangeCode(params));
     expect(error).toMatchObject({ code: 'invalid_grant', status: 400 });
-    expect(error.message).toMatch(/sign in again/i);
     // RFC 6749 §4.1.2: a replayed code revokes what it issued.
     await expect(context.api(tokens.accessToken).getSpace()).rejects.toBeInstanceOf(NotAuthenticatedError);
   });
@@ -272,7 +270,6 @@ describe('OAuth errors (RFC 6749 §5.2)', () => {
       ),
     );
     expect(error.code).toBe('invalid_target');
-    expect(error.message).toMatch(/API base URL/);
 
     const missing = await startFlow(context);
     const url = new URL(missing.authorizationUrl);
