@@ -1,16 +1,11 @@
-import { storage } from 'wxt/utils/storage';
-import { createMemoryTraits, createPacer, type PaceWindow, type Pacing, type ServerTraits } from './api';
+import { createMemoryTraits, createPacer, type Pacing, type WorkspaceApi, type WorkspaceObject } from './api';
+import { paceWindowsItem, serverTraitsItem } from './storage';
 
 /**
  * The background's memory of each server: the rate-limit budget of every endpoint (so a stopped
  * worker does not run into 429s) and the request forms it takes (lib/api/server-traits.ts). Neither
  * holds a token or decides where one goes: a connection's key is its space id.
  */
-
-/** Budgets are per 60-second window: session storage outlives a stopped worker and need not outlive the browser. */
-const paceWindowsItem = storage.defineItem<Record<string, PaceWindow>>('session:paceWindows', { fallback: {} });
-/** A server's forms do not change from one browser session to the next. */
-const serverTraitsItem = storage.defineItem<Record<string, ServerTraits>>('local:serverTraits', { fallback: {} });
 
 export const pacer = createPacer({
   store: { load: () => paceWindowsItem.getValue(), save: (windows) => paceWindowsItem.setValue(windows) },
@@ -32,4 +27,53 @@ export function pacingFor(spaceId: string): Pacing {
 /** When the space's connection may call `endpoint` (`METHOD /path`) again (ms epoch). */
 export function endpointReadyAt(spaceId: string, endpoint: string): Promise<number> {
   return pacer.readyAt(`${spaceId} ${endpoint}`);
+}
+
+/**
+ * Objects as the server answered the writes of this worker, for a short while: the edit view that
+ * follows a save shows the object the save got back instead of asking for it again (one request per
+ * save). A write whose answer has no object, or a trash, forgets it; later views read it afresh.
+ */
+const RECENT_OBJECT_MS = 2 * 60_000;
+const recentObjects = new Map<string, { object: WorkspaceObject; at: number }>();
+
+/** The object as this worker's last write to it was answered, if that was within two minutes. */
+export function recentObject(spaceId: string, objectId: string): WorkspaceObject | undefined {
+  const kept = recentObjects.get(`${spaceId} ${objectId}`);
+  return kept && Date.now() - kept.at < RECENT_OBJECT_MS ? kept.object : undefined;
+}
+
+/** The space's API, noting the objects its writes answer (recentObject). */
+export function rememberingObjects(spaceId: string, api: WorkspaceApi): WorkspaceApi {
+  const note = (id: string, object: WorkspaceObject | null) => {
+    recentObjects.delete(`${spaceId} ${id}`);
+    if (object) recentObjects.set(`${spaceId} ${id}`, { object, at: Date.now() });
+  };
+  return {
+    ...api,
+    async createObject(request, options) {
+      const saved = await api.createObject(request, options);
+      note(saved.id, saved.object);
+      return saved;
+    },
+    async createWeblink(request, options) {
+      const object = await api.createWeblink(request, options);
+      note(object.id, object);
+      return object;
+    },
+    async updateObject(id, request, options) {
+      note(id, null);
+      const saved = await api.updateObject(id, request, options);
+      if (request.deleteRequested === undefined) note(id, saved.object);
+      return saved;
+    },
+    async restoreObject(id, options) {
+      note(id, null);
+      return api.restoreObject(id, options);
+    },
+    async deleteObject(id, options) {
+      note(id, null);
+      return api.deleteObject(id, options);
+    },
+  };
 }

@@ -1,8 +1,10 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
+import type { PaceWindow, ServerTraits, Structure } from './api';
+import type { ClipTemplate, KeepChoice } from './message-schemas';
+import { defineItem } from './storage-item';
 
 /**
- * Every `browser.storage` item of the extension, typed and versioned, in one place.
+ * Every `browser.storage` item of the extension, typed, in one place (lib/storage-item.ts).
  *
  * Nothing secret lives here, and nothing that decides where a token is sent: content scripts can
  * read and write `storage.local` where the browser does not let us close it (Firefox), so tokens,
@@ -18,9 +20,8 @@ export interface Settings {
   dailyNoteTimestamp: boolean;
 }
 
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
+export const settingsItem = defineItem<Settings>('local:settings', {
   fallback: { defaultSpaceId: null, dailyNoteTimestamp: true },
-  version: 1,
 });
 
 /** How a connection was made. */
@@ -43,9 +44,8 @@ export interface Connection {
   connectedAt: number;
 }
 
-export const connectionsItem = storage.defineItem<Connection[]>('local:connections', {
+export const connectionsItem = defineItem<Connection[]>('local:connections', {
   fallback: [],
-  version: 1,
 });
 
 /** A tag as the popup remembers it, so suggestions appear before the server answers. */
@@ -64,24 +64,58 @@ export interface SpacePreferences {
 }
 
 /** Written by the background alone (saving a clip, pinning a tag); pages read it. */
-export const spacePreferencesItem = storage.defineItem<Record<string, SpacePreferences>>('local:spacePreferences', {
+export const spacePreferencesItem = defineItem<Record<string, SpacePreferences>>('local:spacePreferences', {
   fallback: {},
-  version: 1,
 });
 
 export const EMPTY_SPACE_PREFERENCES: SpacePreferences = { lastCollectionId: null, pinnedTags: [], recentTags: [] };
 
 /**
+ * Each space's clip template: weblink properties filled from the page, and the notes a new clip
+ * starts with (lib/clip/page-fields.ts, lib/clip/notes-template.ts). Written by the background
+ * alone (the options page asks it); the popup and quick clips read it.
+ */
+export const clipTemplatesItem = defineItem<Record<string, ClipTemplate>>('local:clipTemplates', {
+  fallback: {},
+});
+
+export const EMPTY_CLIP_TEMPLATE: ClipTemplate = { fieldMappings: [], notesTemplate: '' };
+
+/** Per site (host), what a weblink kept as its body the last time; written by the background when it saves. */
+export const keepChoicesItem = defineItem<Record<string, KeepChoice>>('local:keepChoices', {
+  fallback: {},
+});
+
+/**
  * Bumped by the background whenever the outbox changes, so an open popup refreshes its view.
  * In `storage.session`: not readable by content scripts, and a restart starts from zero anyway.
  */
-export const outboxRevisionItem = storage.defineItem<number>('session:outboxRevision', { fallback: 0 });
+export const outboxRevisionItem = defineItem<number>('session:outboxRevision', { fallback: 0 });
+
+/**
+ * What the background knows of each server (lib/server-memory.ts): the rate-limit budget of every
+ * endpoint, per 60-second window (session storage outlives a stopped worker and need not outlive the
+ * browser), and the request forms it takes, which do not change between browser sessions.
+ */
+export const paceWindowsItem = defineItem<Record<string, PaceWindow>>('session:paceWindows', { fallback: {} });
+export const serverTraitsItem = defineItem<Record<string, ServerTraits>>('local:serverTraits', { fallback: {} });
+
+/** Each space's structures and when they were read (lib/background/space-structures.ts). */
+export const structuresItem = defineItem<Record<string, { at: number; structures: Structure[] }>>(
+  'session:structures',
+  { fallback: {} },
+);
+
+/** Titles of objects met in search results, per space, for the browser session (lib/background/object-titles.ts). */
+export const objectTitlesItem = defineItem<Record<string, Record<string, string>>>('session:objectTitles', {
+  fallback: {},
+});
 
 /**
  * The popup's TanStack Query cache (queries marked `persist`: connections, the weblink form), so a
  * warm popup paints the whole form before any message is answered. No secret is in it.
  */
-export const popupQueryCacheItem = storage.defineItem<string>('local:popupQueryCache');
+export const popupQueryCacheItem = defineItem<string>('local:popupQueryCache');
 
 /**
  * Whether the popup's "Properties" are shown, remembered because people either use them every time

@@ -1,14 +1,13 @@
-import { storage } from 'wxt/utils/storage';
 import { isApiError, readTitle, type WorkspaceApi } from '../api';
+import { recentObject } from '../server-memory';
+import { objectTitlesItem } from '../storage';
 
 /**
  * Titles of objects the edit view links to (tags, related objects): an object reads back with
  * only the ids of what it links to. Titles met in search results are kept for the browser
- * session; one not met yet is read with GET /object (a few at most per view).
+ * session; one just created (a tag the save made) is known from its answer; one not met yet is
+ * read with GET /object (a few at most per view).
  */
-const titlesItem = storage.defineItem<Record<string, Record<string, string>>>('session:objectTitles', {
-  fallback: {},
-});
 
 /** Titles read at once for a view; more links than this show without a title rather than costing requests. */
 const MAX_LOOKUPS = 20;
@@ -16,19 +15,21 @@ const MAX_LOOKUPS = 20;
 /** Keeps the titles of objects seen in results (search answers), for later views. */
 export async function rememberTitles(spaceId: string, objects: { id: string; title: string }[]): Promise<void> {
   if (objects.length === 0) return;
-  const all = await titlesItem.getValue();
+  const all = await objectTitlesItem.getValue();
   const space = { ...all[spaceId] };
   for (const { id, title } of objects) space[id] = title;
-  await titlesItem.setValue({ ...all, [spaceId]: space });
+  await objectTitlesItem.setValue({ ...all, [spaceId]: space });
 }
 
 /** The titles of these objects, keyed by id; one that is gone (trashed, deleted) is left out. */
 export async function titlesOf(api: WorkspaceApi, spaceId: string, ids: string[]): Promise<Record<string, string>> {
-  const known = (await titlesItem.getValue())[spaceId] ?? {};
+  const known = (await objectTitlesItem.getValue())[spaceId] ?? {};
   const titles: Record<string, string> = {};
   const missing: string[] = [];
   for (const id of new Set(ids)) {
+    const recent = recentObject(spaceId, id);
     if (Object.hasOwn(known, id)) titles[id] = known[id] as string;
+    else if (recent) titles[id] = readTitle(recent);
     else missing.push(id);
   }
   const read = await Promise.all(

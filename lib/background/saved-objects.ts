@@ -1,6 +1,7 @@
 import { type PropertyValue, readTitle, readUrl } from '../api';
 import { apiForSpace } from '../auth/space-api';
 import type { SavedObjectView } from '../messaging';
+import { recentObject } from '../server-memory';
 import { titlesOf } from './object-titles';
 import { weblinkUrlProperty } from './space-structures';
 
@@ -13,12 +14,12 @@ function linkedIds(properties: Record<string, PropertyValue>): string[] {
 
 /**
  * An object clipped earlier as the edit view shows it: its current title, tags (with their titles),
- * collections and property values, read with one GET /object (and the titles of what it links to,
- * when not known yet).
+ * collections and property values: as the save just before was answered, else read with one
+ * GET /object (and the titles of what it links to, when not known yet).
  */
 export async function getSavedObject(spaceId: string, objectId: string): Promise<SavedObjectView> {
   const api = await apiForSpace(spaceId);
-  const object = await api.getObject(objectId);
+  const object = recentObject(spaceId, objectId) ?? (await api.getObject(objectId));
   const titles = await titlesOf(api, spaceId, linkedIds(object.properties));
   const urlProperty = await weblinkUrlProperty(spaceId);
   const tags = object.properties.tags?.type === 'entity' ? object.properties.tags.entity : [];

@@ -1,6 +1,6 @@
-import { storage } from 'wxt/utils/storage';
 import { type Structure, type WorkspaceApi, weblinkUrlPropertyId } from '../api';
 import { apiForSpace } from '../auth/space-api';
+import { structuresItem } from '../storage';
 
 /**
  * A space's structures, fetched at most once in a while ("fetch once per session and cache", the
@@ -10,12 +10,6 @@ import { apiForSpace } from '../auth/space-api';
  */
 const MAX_AGE_MS = 10 * 60_000;
 
-interface Cached {
-  at: number;
-  structures: Structure[];
-}
-
-const structuresItem = storage.defineItem<Record<string, Cached>>('session:structures', { fallback: {} });
 const pending = new Map<string, Promise<Structure[]>>();
 
 export async function structuresFor(

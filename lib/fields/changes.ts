@@ -4,11 +4,10 @@ import {
   entityValue,
   labelValue,
   numberValue,
-  type PropertyValue,
-  type PropertyValueInput,
   textValue,
   urlValue,
-} from '../api';
+} from '../api/property-values';
+import type { PropertyValue, PropertyValueInput } from '../api/schemas/property-values';
 import { toPropertyValue } from './field-payload';
 import { emptyFieldValue, type FieldDefinition, type FieldValue, parseFieldNumber } from './field-types';
 
