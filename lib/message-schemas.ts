@@ -23,6 +23,10 @@ export const tagRefSchema = z.discriminatedUnion('kind', [
 ]);
 export type TagRef = z.infer<typeof tagRefSchema>;
 
+/** What a weblink keeps as its body: the link and notes only, the page's article, or the selection. */
+export const keepChoiceSchema = z.enum(['link', 'article', 'selection']);
+export type KeepChoice = z.infer<typeof keepChoiceSchema>;
+
 /** A page ("Save page") or a link ("Save link") to save as a weblink object. */
 const weblinkRequestSchema = z.strictObject({
   kind: z.enum(['page', 'link']),
@@ -37,6 +41,8 @@ const weblinkRequestSchema = z.strictObject({
   notes: text(MAX_CLIP_BYTES),
   /** Weblinks with this URL that existed before the clip was made: never taken for its result. */
   existingObjectIds: z.array(id()),
+  /** What the body keeps (remembered per site for the next clip of it); absent: the notes as they are. */
+  keep: z.optional(keepChoiceSchema),
 });
 export type WeblinkRequest = z.infer<typeof weblinkRequestSchema>;
 
@@ -97,6 +103,40 @@ export const clipRequestSchema = z.discriminatedUnion('kind', [
 ]);
 export type ClipRequest = z.infer<typeof clipRequestSchema>;
 
+const fixedValueSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), text: text(2_000) }),
+  z.strictObject({ type: z.literal('number'), number: z.number() }),
+  z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),
+  z.strictObject({ type: z.literal('url'), url: text(8_000) }),
+  z.strictObject({ type: z.literal('label'), optionId: id() }),
+]);
+
+/** What fills one property of the weblink type from the page (lib/clip/page-fields.ts). */
+const fieldMappingSchema = z.union([
+  z.strictObject({
+    propertyId: id(),
+    source: z.enum([
+      'author',
+      'published',
+      'siteName',
+      'description',
+      'language',
+      'readingTime',
+      'wordCount',
+      'canonicalUrl',
+      'selection',
+    ]),
+  }),
+  z.strictObject({ propertyId: id(), source: z.literal('fixed'), value: fixedValueSchema }),
+]);
+
+/** A space's clip template: properties filled from the page, and the notes a new clip starts with. */
+export const clipTemplateSchema = z.strictObject({
+  fieldMappings: z.array(fieldMappingSchema).check(z.maxLength(100)),
+  notesTemplate: text(10_000),
+});
+export type ClipTemplate = z.infer<typeof clipTemplateSchema>;
+
 export const settingsChangeSchema = z.strictObject({
   apiBaseUrl: z.optional(z.nullable(text(2_000))),
   oauthClientId: z.optional(z.nullable(id())),
@@ -133,6 +173,8 @@ export const messageSchemas = {
   discardClip: z.strictObject({ id: id() }),
   fixClip: z.strictObject({ id: id(), removeTags: z.array(text(1_000)) }),
   togglePinnedTag: z.strictObject({ spaceId: id(), tag: z.strictObject({ id: id(), title: text(1_000) }) }),
+  readArticle: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
+  saveClipTemplate: z.strictObject({ spaceId: id(), template: clipTemplateSchema }),
 };
 
 export type MessageSchemas = typeof messageSchemas;

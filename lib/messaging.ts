@@ -1,6 +1,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { SerializedApiError } from './api/errors';
 import type { PropertyValue } from './api/schemas/property-values';
+import type { ArticleCapture } from './clip/article';
 import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
 import type { FieldDefinition } from './fields/field-types';
@@ -20,7 +21,9 @@ export type {
   AppendRequest,
   ClipRequest,
   ClipSource,
+  ClipTemplate,
   DailyNoteRequest,
+  KeepChoice,
   SettingsChange,
   TagRef,
   WeblinkRequest,
@@ -160,6 +163,13 @@ export interface ProtocolMap {
    * space preferences, so a pin toggled during a save is never lost to the save's own update.
    */
   togglePinnedTag(data: MessageData<'togglePinnedTag'>): SpacePreferences;
+  /**
+   * The tab's article, found by the article script (injected only now) and converted to Markdown;
+   * `unreadable` where no script may run.
+   */
+  readArticle(data: MessageData<'readArticle'>): ArticleCapture | { kind: 'unreadable' };
+  /** Stores a space's clip template (fields from the page, the notes template). The background alone writes it. */
+  saveClipTemplate(data: MessageData<'saveClipTemplate'>): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -62,3 +62,12 @@ function decodeURIComponentSafe(text: string): string {
     return text;
   }
 }
+
+/** The site a page belongs to (its host, lower case), for choices remembered per site; '' when not a URL. */
+export function siteOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}

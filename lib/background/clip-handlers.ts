@@ -2,7 +2,8 @@ import { apiForSpace } from '../auth/space-api';
 import type { OutboxView, QueuedClip } from '../messaging';
 import { clipTitle } from '../outbox/clip';
 import { isWeblinkClip, type StoredClip } from '../outbox/types';
-import { EMPTY_SPACE_PREFERENCES, type SpacePreferences, spacePreferencesItem } from '../storage';
+import { clipTemplatesItem, EMPTY_SPACE_PREFERENCES, type SpacePreferences, spacePreferencesItem } from '../storage';
+import { readArticle } from './article-reader';
 import { rememberTitles } from './object-titles';
 import { outbox } from './outbox-service';
 import { readPage } from './page-reader';
@@ -74,6 +75,10 @@ export function registerClipHandlers(): void {
   handle('getSavedObject', ({ spaceId, objectId }) => asResult(() => getSavedObject(spaceId, objectId)));
   handle('saveClip', ({ spaceId, clip }) => asResult(() => saveClip(spaceId, clip)));
   handle('togglePinnedTag', ({ spaceId, tag }) => togglePinnedTag(spaceId, tag));
+  handle('readArticle', ({ tabId }) => readArticle(tabId));
+  handle('saveClipTemplate', async ({ spaceId, template }) => {
+    await clipTemplatesItem.setValue({ ...(await clipTemplatesItem.getValue()), [spaceId]: template });
+  });
   handle('getOutbox', outboxView);
   handle('retryClip', ({ id }) => outbox.retry(id));
   handle('retryAllClips', () => outbox.retryWaitingNow());

@@ -1,18 +1,30 @@
 import { type Browser, browser } from 'wxt/browser';
+import { WEBLINK_STRUCTURE } from '../api';
 import type { SerializedApiError } from '../api/errors';
 import { getConnection } from '../auth/connections';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
+import { defaultKeep, prefillApplies } from '../clip/clip-prefill';
 import { plainTextToMarkdown } from '../clip/plain-text';
 import { quoteWithSource } from '../clip/quote';
 import { clipTooLarge, describeError } from '../error-text';
 import { t } from '../i18n';
-import type { ClipOutcome, ClipRequest, Result } from '../messaging';
-import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
+import type { ClipOutcome, ClipRequest, PageView, Result } from '../messaging';
+import { siteOf } from '../page-url';
+import {
+  clipTemplatesItem,
+  EMPTY_CLIP_TEMPLATE,
+  EMPTY_SPACE_PREFERENCES,
+  keepChoicesItem,
+  settingsItem,
+  spacePreferencesItem,
+} from '../storage';
 import { showNotification } from './notify';
+import { prefillInPage } from './page-prefill';
 import { readPage } from './page-reader';
 import { asResult } from './router';
 import { saveClip } from './save-clip';
 import { savedInHistory, savedOnServer } from './saved-pages';
+import { structuresFor } from './space-structures';
 
 /**
  * Clips made without the popup (context menu, keyboard shortcut), with the remembered defaults:
@@ -99,8 +111,41 @@ export async function savePage(tab: Tab): Promise<void> {
   if (!spaceId || tab.id === undefined) return;
   const page = await readPage(tab.id);
   if (await toldAlreadySaved(spaceId, page.url, page.title)) return;
-  const clip: ClipRequest = { kind: 'page', url: page.url, title: page.title, ...(await weblinkDefaults(spaceId)) };
+  const defaults = await weblinkDefaults(spaceId);
+  const clip: ClipRequest = {
+    kind: 'page',
+    url: page.url,
+    title: page.title,
+    ...defaults,
+    ...(await fromTemplate(spaceId, tab.id, page)),
+  };
   await confirmOutcome(await asResult(() => saveClip(spaceId, clip)), page.title);
+}
+
+/**
+ * What the space's clip template and the Keep remembered for the site give a page saved without
+ * the popup: its mapped properties, its notes, and its article when that is kept. The article
+ * script applies the template in the page (lib/clip/article-script.ts); where no script may run,
+ * the page is saved by its title and address alone.
+ */
+async function fromTemplate(spaceId: string, tabId: number, page: PageView) {
+  const template = (await clipTemplatesItem.getValue())[spaceId] ?? EMPTY_CLIP_TEMPLATE;
+  const keep = defaultKeep((await keepChoicesItem.getValue())[siteOf(page.url)], false);
+  if (page.unreadable || !prefillApplies(template, keep)) return { keep };
+  const prefill = await prefillInPage(tabId, {
+    template,
+    definitions: template.fieldMappings.length > 0 ? await weblinkDefinitions(spaceId) : [],
+    keep,
+    page: { url: page.url, title: page.title, metadata: page.metadata, selection: null },
+    now: Date.now(),
+  });
+  return { ...prefill, keep };
+}
+
+/** The weblink type's definitions of a space; none when they cannot be read now (the clip still goes). */
+async function weblinkDefinitions(spaceId: string) {
+  const structures = await structuresFor(spaceId).catch(() => []);
+  return structures.find((structure) => structure.id === WEBLINK_STRUCTURE)?.propertyDefinitions ?? [];
 }
 
 /**

@@ -33,6 +33,8 @@ const EVERY_MESSAGE: { [K in keyof ProtocolMap]: GetDataType<ProtocolMap[K]> } =
   discardClip: { id: 'clip-1' },
   fixClip: { id: 'clip-1', removeTags: ['tag-1'] },
   togglePinnedTag: { spaceId: 'space-1', tag: { id: 'tag-1', title: 'Tag' } },
+  readArticle: { tabId: 1 },
+  saveClipTemplate: { spaceId: 'space-1', template: { fieldMappings: [], notesTemplate: '{{title}}' } },
 };
 const MESSAGE_TYPES = Object.keys(EVERY_MESSAGE) as (keyof ProtocolMap)[];
 

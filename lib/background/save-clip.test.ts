@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CLIP_BYTES, MAX_PART_BYTES } from '../clip/clip-limits';
-import { utf8Length } from '../clip/split-markdown';
+import { MAX_REQUEST_MARKDOWN_CHARS } from '../api';
+import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { settingsItem } from '../storage';
 import { toPayload } from './save-clip';
 
@@ -13,7 +13,7 @@ describe('turning a clip request into an outbox payload', () => {
     const payload = await toPayload({ kind: 'daily-note', markdown, source });
     if (payload.kind !== 'daily-note') throw new Error('wrong kind');
     expect(payload.parts.length).toBeGreaterThan(1);
-    expect(payload.parts.every((part) => utf8Length(part) <= MAX_PART_BYTES)).toBe(true);
+    expect(payload.parts.every((part) => part.length <= MAX_REQUEST_MARKDOWN_CHARS)).toBe(true);
     expect(payload.parts.join('\n\n')).toBe(markdown);
   });
 

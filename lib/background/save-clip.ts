@@ -1,11 +1,13 @@
 import { InvalidInputError } from '../api/errors';
-import { MAX_CLIP_BYTES, MAX_PART_BYTES } from '../clip/clip-limits';
+import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { dailyNoteDate } from '../clip/daily-note-date';
-import { splitMarkdown, utf8Length } from '../clip/split-markdown';
+import { requestParts } from '../clip/request-parts';
+import { utf8Length } from '../clip/split-markdown';
 import { clipTooLarge } from '../error-text';
 import type { ClipOutcome, ClipRequest } from '../messaging';
 import { type ClipPayload, isWeblinkClip } from '../outbox/types';
-import { EMPTY_SPACE_PREFERENCES, settingsItem, spacePreferencesItem } from '../storage';
+import { siteOf } from '../page-url';
+import { EMPTY_SPACE_PREFERENCES, keepChoicesItem, settingsItem, spacePreferencesItem } from '../storage';
 import { outbox } from './outbox-service';
 import { canRestore } from './saved-pages';
 
@@ -18,14 +20,14 @@ import { canRestore } from './saved-pages';
 const FIRST_ATTEMPT_WAIT_MS = 8_000;
 const RECENT_TAGS_KEPT = 30;
 
-/** Markdown in parts small enough for one request; refused, with the reason, when far too large. */
+/** Markdown in parts within the request limit (lib/clip/request-parts.ts); refused, with the reason, when far too large. */
 function parts(markdown: string): string[] {
   const bytes = utf8Length(markdown);
   if (bytes > MAX_CLIP_BYTES) {
     const { detail, params } = clipTooLarge(bytes, MAX_CLIP_BYTES);
     throw new InvalidInputError({ endpoint: 'clip', code: 'clip_too_large', detail: detail ?? '', params });
   }
-  return splitMarkdown(markdown, MAX_PART_BYTES);
+  return requestParts(markdown);
 }
 
 /** The outbox's form of a clip request: Markdown split, today's date and settings filled in. */
@@ -62,6 +64,8 @@ export async function toPayload(request: ClipRequest): Promise<ClipPayload> {
 /** Remembers what a weblink clip used, so the next popup starts from it. The background alone writes these. */
 async function rememberChoices(spaceId: string, clip: ClipPayload): Promise<void> {
   if (!isWeblinkClip(clip)) return;
+  const site = siteOf(clip.url);
+  if (clip.keep && site) await keepChoicesItem.setValue({ ...(await keepChoicesItem.getValue()), [site]: clip.keep });
   const all = await spacePreferencesItem.getValue();
   const current = all[spaceId] ?? EMPTY_SPACE_PREFERENCES;
   const used = clip.tags.flatMap((tag) => (tag.kind === 'existing' ? [{ id: tag.id, title: tag.title }] : []));

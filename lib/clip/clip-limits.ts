@@ -3,12 +3,6 @@
  * past the limit) and the background (which splits and refuses Markdown by it).
  */
 
-/**
- * Markdown larger than this goes out in ordered parts, one request each (UTF-8 bytes; the JSON
- * body stays well inside the 1 MiB the emulator accepts, README "Limits").
- */
-export const MAX_PART_BYTES = 200_000;
-
 /** A clip larger than this is refused with the reason instead of being sent in very many parts. */
 export const MAX_CLIP_BYTES = 5_000_000;
 

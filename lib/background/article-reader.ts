@@ -1,0 +1,26 @@
+import { browser } from 'wxt/browser';
+import type { ArticleCapture } from '../clip/article';
+import { articleCaptureSchema } from '../clip/article-capture-schema';
+import { unreadableReason } from './page-reader';
+
+/**
+ * Reads the tab's article through the article script, injected only now (it carries a reader-mode
+ * library, so it never rides along with the selection script). Its answer is page data: validated
+ * like any input, and where no script may run, or the answer is not one the script can give, the
+ * article is `unreadable` (the page can still be saved by its address).
+ */
+export async function readArticle(tabId: number): Promise<ArticleCapture | { kind: 'unreadable' }> {
+  const tab = await browser.tabs.get(tabId);
+  if (unreadableReason(tab.url ?? tab.pendingUrl)) return { kind: 'unreadable' };
+  try {
+    const [injection] = await browser.scripting.executeScript({
+      target: { tabId },
+      files: ['/content-scripts/article.js'],
+    });
+    const parsed = articleCaptureSchema.safeParse(injection?.result);
+    return parsed.success ? parsed.data : { kind: 'unreadable' };
+  } catch {
+    // No host access (no activeTab grant), a discarded tab, or a page the browser protects.
+    return { kind: 'unreadable' };
+  }
+}

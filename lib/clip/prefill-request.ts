@@ -1,0 +1,27 @@
+/**
+ * What a quick clip leaves the article script before it runs, and what it gets back: the space's
+ * clip template, applied where the page is read (lib/clip/article-script.ts), which keeps the
+ * mapping out of the background's bundle. Types and a name only: both sides import this.
+ */
+import type { PropertyValueInput } from '../api/schemas/property-values';
+import type { ClipTemplate, KeepChoice } from '../message-schemas';
+import type { PrefillPage } from './clip-prefill';
+import type { MappedDefinition } from './page-fields';
+
+/** Where the request is left: a symbol of the extension's own script world, which no page can name. */
+export const PREFILL_REQUEST_KEY = 'space-clipper.prefill-request';
+
+export interface PrefillRequest {
+  template: ClipTemplate;
+  definitions: MappedDefinition[];
+  keep: KeepChoice;
+  page: PrefillPage;
+  /** The capture time, ms since the epoch. */
+  now: number;
+}
+
+/** A clip's typed properties and its body, as a quick clip saves them. */
+export interface Prefill {
+  properties: Record<string, PropertyValueInput>;
+  notes: string;
+}
