@@ -63,3 +63,25 @@ export function isReactDomInnerHtmlSetter(finding: LintMessage, entries: ZipEntr
   const readFromHtml = new RegExp(`(^|[^\\w$])${assigned.replaceAll('$', '\\$')}=[\\w$]+\\.__html`);
   return readFromHtml.test(before.slice(caseLabel));
 }
+
+/**
+ * Whether a finding is one of Readability's own two `innerHTML` assignments in the article script,
+ * which runs it on an inert copy of the page (lib/clip/inert-page-copy.ts: no scripts, no loads):
+ * restoring the copy's body between attempts (`page.innerHTML = pageCacheHtml`, followed by
+ * `this._attempts.push`) and unwrapping a `<noscript>` image (`tmp.innerHTML = noscript.innerHTML`
+ * after `getElementsByTagName("noscript")`). Recognised by those shapes in the minified code; any
+ * other `innerHTML` finding in the article script fails.
+ */
+export function isReadabilityInertCopySetter(finding: LintMessage, entries: ZipEntries): boolean {
+  if (finding.code !== 'UNSAFE_VAR_ASSIGNMENT' || finding.file !== 'content-scripts/article.js') return false;
+  if (!finding.line || !finding.column) return false;
+  const line = entries.get(finding.file)?.toString('utf8').split('\n')[finding.line - 1];
+  if (line === undefined) return false;
+  const at = finding.column - 1;
+  const after = line.slice(at, at + 80);
+  const restoresPage = /^[\w$]+\.innerHTML=[\w$]+,this\._attempts\.push\(/.test(after);
+  const noscriptImage =
+    /^[\w$]+\.innerHTML=[\w$]+\.innerHTML;/.test(after) &&
+    line.slice(Math.max(0, at - 300), at).includes('getElementsByTagName(`noscript`)');
+  return restoresPage || noscriptImage;
+}
