@@ -2,18 +2,33 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { StatusRegion } from '@/components/status-region';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
+import { defaultKeep, keptBody, needsArticle, prefilledNotes, prefilledProperties } from '@/lib/clip/clip-prefill';
 import { quoteWithSource } from '@/lib/clip/quote';
 import { clipTooLarge, describeError } from '@/lib/error-text';
-import { changedProperties } from '@/lib/fields/changes';
+import { changedProperties, toFieldValuesFromInput } from '@/lib/fields/changes';
 import { toProperties } from '@/lib/fields/field-payload';
 import { isEditableDefinition, validateFieldValue } from '@/lib/fields/field-types';
 import { type MessageKey, t } from '@/lib/i18n';
-import { type ClipRequest, sendMessage } from '@/lib/messaging';
+import { type ClipRequest, type KeepChoice, sendMessage } from '@/lib/messaging';
+import { siteOf } from '@/lib/page-url';
 import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { AppendToObject } from './append-to-object';
 import { NO_STATUS, type Status, statusOf, UNREADABLE_KEYS } from './clip-status';
+import { type ArticleState, articleAvailable, articleTooLarge, KeepChoiceGroup } from './keep-choice';
 import { PageLine } from './page-line';
-import { keys, usePage, usePreferences, useSavedObject, useSavedPage, useTab, useWeblinkForm } from './queries';
+import {
+  articleForSave,
+  keys,
+  useArticle,
+  useClipTemplate,
+  useKeepChoices,
+  usePage,
+  usePreferences,
+  useSavedObject,
+  useSavedPage,
+  useTab,
+  useWeblinkForm,
+} from './queries';
 import { SavedActions, type SavedState } from './saved-actions';
 import { type DraftBaseline, editBaseline, useClipDraft } from './use-clip-draft';
 import { PropertySection, useFieldsOpen, WeblinkFields } from './weblink-fields';
@@ -72,10 +87,35 @@ export function ClipForm({
     chosen ?? (saveAnew || !found ? undefined : { objectId: found.id, title: found.title, trashed: false });
   const savedObject = useSavedObject(spaceId, saved?.objectId);
 
-  // What the person has not typed comes from the page: its selection, as a quote with its source.
+  // What a new clip keeps as its body: as chosen, else as last time on this site. The article is
+  // read only once it is needed (kept, or a mapped field comes from it), after the first paint.
+  const template = useClipTemplate(spaceId);
+  const keepChoices = useKeepChoices();
+  const [keepChosen, setKeepChosen] = useState<KeepChoice | undefined>();
+  const hasSelection = selection !== null && selection !== undefined;
+  const wantedKeep = keepChosen ?? defaultKeep(keepChoices.data?.[siteOf(url)], hasSelection);
+  const articleQuery = useArticle(tabId, !saved && !page.data?.unreadable && needsArticle(template, wantedKeep));
+  const articleState: ArticleState = page.data?.unreadable
+    ? { kind: 'unreadable' }
+    : (articleQuery.data ?? (articleQuery.isFetching ? { kind: 'reading' } : { kind: 'idle' }));
+  const keep: KeepChoice =
+    (wantedKeep === 'article' && !articleAvailable(articleState)) || (wantedKeep === 'selection' && !hasSelection)
+      ? 'link'
+      : wantedKeep;
+  const [openedAt] = useState(() => new Date());
+
+  // What the person has not typed comes from the page: its selection, as a quote with its source,
+  // or the space's notes template; and the typed properties its clip template fills.
   const suggestedNotes = selection?.markdown
     ? quoteWithSource({ markdown: selection.markdown, title: pageTitle || url, url })
     : '';
+  const prefillPage = {
+    url,
+    title: pageTitle,
+    metadata: page.data?.metadata ?? null,
+    selection: selection?.markdown ? { markdown: selection.markdown, text: selection.text } : null,
+  };
+  const article = articleState.kind === 'article' ? articleState : null;
   const baseline: DraftBaseline =
     saved && savedObject.data
       ? editBaseline(savedObject.data, definitions, collections, suggestedNotes)
@@ -83,8 +123,8 @@ export function ClipForm({
           title: pageTitle,
           tags: prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag })),
           collection: collections.some((c) => c.id === prefs.lastCollectionId) ? prefs.lastCollectionId : null,
-          values: {},
-          notes: suggestedNotes,
+          values: toFieldValuesFromInput(definitions, prefilledProperties(template, definitions, prefillPage, article)),
+          notes: prefilledNotes(template, prefillPage, keep, openedAt),
         };
   const draft = useClipDraft(baseline);
   // A selection too large to clip arrives as its size only; adding it says so instead of sending.
@@ -122,21 +162,45 @@ export function ClipForm({
     return false;
   }
 
+  /**
+   * The body a new weblink is sent with: the notes, and the article after them when it is kept
+   * (read now if it was not yet). Undefined when the article is too large to clip: that is said.
+   */
+  async function keptBodyForSave(title: string): Promise<{ notes: string; keep: KeepChoice } | undefined> {
+    if (keep !== 'article' || tabId === undefined) return { notes: draft.notes, keep };
+    setBusy(true);
+    setStatus({ message: t('articleReading'), tone: 'info' });
+    const read = await articleForSave(queryClient, tabId);
+    setBusy(false);
+    setStatus(undefined);
+    if (read.kind === 'too-large') {
+      setStatus({ message: articleTooLarge(read.oversizedBytes), tone: 'error' });
+      return undefined;
+    }
+    if (read.kind !== 'article') return { notes: draft.notes, keep: 'link' };
+    return { notes: keptBody(draft.notes, 'article', read, { url, title }, new Date()), keep };
+  }
+
   async function saveAsNew() {
     if (!fieldsAreValid()) return;
+    const title = draft.title.trim() || url;
+    const body = await keptBodyForSave(title);
+    if (!body) return;
     const outcome = await send({
       kind: 'page',
       url,
-      title: draft.title.trim() || url,
+      title,
       tags: draft.tags,
       properties: toProperties(definitions, draft.values),
       ...(draft.collection ? { collections: [draft.collection] } : {}),
-      notes: draft.notes,
+      notes: body.notes,
+      keep: body.keep,
       existingObjectIds: saved ? [saved.objectId] : [],
     });
+    void queryClient.invalidateQueries({ queryKey: keys.keepChoices });
     if (outcome?.state === 'landed' && outcome.objectId) {
       // The weblink is in the space now: the popup stays open on it, to fix what was forgotten.
-      setChosen({ objectId: outcome.objectId, title: draft.title.trim() || url, trashed: false });
+      setChosen({ objectId: outcome.objectId, title, trashed: false });
       setSaveAnew(false);
       draft.clearNotes();
       void queryClient.invalidateQueries({ queryKey: keys.savedObject(spaceId, outcome.objectId) });
@@ -228,6 +292,10 @@ export function ClipForm({
         onTogglePin={togglePin}
         onSubmit={() => submit()}
       />
+
+      {!saved && (
+        <KeepChoiceGroup keep={keep} hasSelection={hasSelection} article={articleState} onChange={setKeepChosen} />
+      )}
 
       <div className="actions">
         {saved ? (

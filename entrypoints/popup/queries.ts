@@ -1,9 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { browser } from 'wxt/browser';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { type Result, sendMessage } from '@/lib/messaging';
-import { outboxRevisionItem, spacePreferencesItem } from '@/lib/storage';
+import {
+  clipTemplatesItem,
+  EMPTY_CLIP_TEMPLATE,
+  keepChoicesItem,
+  outboxRevisionItem,
+  spacePreferencesItem,
+} from '@/lib/storage';
 
 /**
  * The popup's queries and their keys, in one place. Queries marked `persist` are written to
@@ -20,6 +26,9 @@ export const keys = {
     ['saved-page', spaceId, url, where] as const,
   savedObject: (spaceId: string, objectId: string) => ['saved-object', spaceId, objectId] as const,
   outbox: ['outbox'] as const,
+  clipTemplates: ['clip-templates'] as const,
+  keepChoices: ['keep-choices'] as const,
+  article: (tabId: number) => ['article', tabId] as const,
 };
 
 const PERSIST = { persist: true } as const;
@@ -54,6 +63,43 @@ export function useWeblinkForm(spaceId: string | undefined) {
 
 export function usePreferences() {
   return useQuery({ queryKey: keys.preferences, queryFn: () => spacePreferencesItem.getValue() });
+}
+
+/** The space's clip template (fields from the page, the notes template); empty until the options page sets one. */
+export function useClipTemplate(spaceId: string) {
+  const templates = useQuery({ queryKey: keys.clipTemplates, queryFn: () => clipTemplatesItem.getValue() });
+  return templates.data?.[spaceId] ?? EMPTY_CLIP_TEMPLATE;
+}
+
+/** What the clips of each site kept last time, so the next clip of the site starts from it. */
+export function useKeepChoices() {
+  return useQuery({ queryKey: keys.keepChoices, queryFn: () => keepChoicesItem.getValue() });
+}
+
+function readArticle(tabId: number) {
+  return sendMessage('readArticle', { tabId });
+}
+
+/**
+ * The page's article, read only when the clip needs it (it is kept, or a mapped field comes from
+ * it): the article script is injected then, never with the first paint.
+ */
+export function useArticle(tabId: number | undefined, needed: boolean) {
+  return useQuery({
+    queryKey: keys.article(tabId ?? -1),
+    queryFn: () => readArticle(tabId as number),
+    enabled: needed && tabId !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The article for a save that keeps it: the one read already, or read now. */
+export function articleForSave(client: QueryClient, tabId: number) {
+  return client.fetchQuery({
+    queryKey: keys.article(tabId),
+    queryFn: () => readArticle(tabId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 /** What the browser says of the tab right away (address, title): enough to save. */

@@ -30,17 +30,20 @@ export interface PrefillArticle {
 }
 
 /**
- * What the body keeps when the person has not chosen: what they kept on this site last time
- * (while it is still possible), else the selection when there is one, else the link.
+ * What the body keeps when the person has not chosen: the article where they kept it on this site
+ * last time; else the selection when there is one (selecting text is the newer choice than a link
+ * kept last time); else what they kept on this site last time, or the link.
  */
 export function defaultKeep(remembered: KeepChoice | undefined, hasSelection: boolean): KeepChoice {
-  if (remembered === 'article' || remembered === 'link') return remembered;
-  return hasSelection ? 'selection' : 'link';
+  if (remembered === 'article') return 'article';
+  if (hasSelection) return 'selection';
+  return 'link';
 }
 
 /**
  * The notes a new clip starts with: the space's notes template, rendered with the page's values,
- * when it has one; else the selection as a quote with its source when the selection is kept.
+ * when it has one; else the selection as a quote with its source, unless only the link is kept
+ * (with the article, the quote comes first: what the person marked, then the whole).
  */
 export function prefilledNotes(template: ClipTemplate, page: PrefillPage, keep: KeepChoice, now: Date): string {
   if (template.notesTemplate.trim() !== '') {
@@ -54,7 +57,7 @@ export function prefilledNotes(template: ClipTemplate, page: PrefillPage, keep: 
       now,
     });
   }
-  if (keep !== 'selection' || !page.selection?.markdown) return '';
+  if (keep === 'link' || !page.selection?.markdown) return '';
   return quoteWithSource({ markdown: page.selection.markdown, title: page.title || page.url, url: page.url });
 }
 

@@ -80,6 +80,24 @@ export function toFieldValues(
   return values;
 }
 
+/**
+ * Values filled in for a new clip (from the page, by the space's clip template), as the form
+ * shows them. The value builders write text, number, boolean, URL, date and label values in the
+ * shape they are read back in, which is what `toFieldValue` reads.
+ */
+export function toFieldValuesFromInput(
+  definitions: FieldDefinition[],
+  properties: Record<string, PropertyValueInput>,
+): Record<string, FieldValue> {
+  const values: Record<string, FieldValue> = {};
+  for (const def of definitions) {
+    if (!Object.hasOwn(properties, def.id)) continue;
+    const value = toFieldValue(def, properties[def.id] as unknown as PropertyValue, {});
+    if (value) values[def.id] = value;
+  }
+  return values;
+}
+
 /** Whether two form values mean the same property value (what would be sent compares equal). */
 function sameValue(def: FieldDefinition, a: FieldValue, b: FieldValue): boolean {
   if (a.type === 'entity' && b.type === 'entity') {

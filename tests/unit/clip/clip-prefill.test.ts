@@ -32,9 +32,11 @@ const empty = { fieldMappings: [], notesTemplate: '' };
 const now = new Date('2026-11-24T10:00:00Z');
 
 describe('what a new weblink clip starts with', () => {
-  it('keeps what was kept on the site last time, else the selection when there is one, else the link', () => {
+  it('keeps the article where it was kept on the site last time, else the selection when there is one, else the link', () => {
     expect(defaultKeep('article', false)).toBe('article');
-    expect(defaultKeep('link', true)).toBe('link');
+    expect(defaultKeep('link', true)).toBe('selection');
+    expect(defaultKeep('link', false)).toBe('link');
+    expect(defaultKeep('article', true)).toBe('article');
     expect(defaultKeep('selection', false)).toBe('link');
     expect(defaultKeep(undefined, true)).toBe('selection');
     expect(defaultKeep(undefined, false)).toBe('link');
@@ -46,6 +48,7 @@ describe('what a new weblink clip starts with', () => {
       'From Bread Notes: Keeping \\*Bread\\* Starters Alive\n\nFeed it **twice** a day.',
     );
     expect(prefilledNotes(empty, page, 'selection', now)).toMatch(/^> Feed it \*\*twice\*\* a day\./);
+    expect(prefilledNotes(empty, page, 'article', now)).toMatch(/^> Feed it \*\*twice\*\* a day\./);
     expect(prefilledNotes(empty, page, 'link', now)).toBe('');
   });
 
