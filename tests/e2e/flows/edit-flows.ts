@@ -1,0 +1,208 @@
+import { expect } from '@playwright/test';
+import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
+import { button, combobox, type Tab, textbox, type UiPage } from '../driver/driver';
+import { type EmulatorAccess, type EmulatorObject, entityIdsOf, markdownOf, urlOf } from '../emulator-client';
+import { defineFlow, EVERYWHERE } from './flow';
+import { ARTICLE_TITLE, connectSpace, lastLogSeq, openArticle, openPopupFor } from './steps';
+
+/** After the save (#15): the edit view, Undo, "already saved" on reopening, and quick clips of a saved page. */
+
+/** The Demo space's weblinks of `url`, the trashed ones included, as the emulator holds them. */
+async function weblinksOf(emulator: EmulatorAccess, url: string): Promise<EmulatorObject[]> {
+  const state = await emulator.state({ spaceId: DEMO.spaceId, structureId: 'MediaWebResource' });
+  return (state.spaces[0]?.objects ?? []).filter((object) => urlOf(object) === url);
+}
+
+/** The one weblink of `url` (trashed or not), failing when there is none or more than one. */
+async function onlyWeblinkOf(emulator: EmulatorAccess, url: string): Promise<EmulatorObject> {
+  const weblinks = await weblinksOf(emulator, url);
+  expect(weblinks, `weblinks of ${url}`).toHaveLength(1);
+  return weblinks[0] as EmulatorObject;
+}
+
+/** A tab as the browser hands it to a context-menu or command listener. */
+function tabInfo(tab: Tab) {
+  return { id: tab.id, url: tab.url, title: tab.title };
+}
+
+/** Saves the open article from the popup with the tag "Reading", and waits for the edit view of it. */
+async function saveWithReadingTag(popup: UiPage): Promise<void> {
+  await popup.fill(combobox('Tags'), 'read');
+  await popup.pickSuggestion('Reading');
+  await popup.click(button('Save page'));
+  await expect.poll(() => popup.status()).toBe('Saved');
+  await popup.waitFor(button('Update'));
+}
+
+/** The popup shows the edit view of the saved article: not a new clip, and the tags it has now. */
+async function expectEditViewOfArticle(popup: UiPage, tagTitles: string[]): Promise<void> {
+  await expect.poll(() => popup.status()).toBe('Already saved');
+  await popup.waitFor(button('Update'));
+  expect(await popup.count(button('Save page'))).toBe(0);
+  expect(await popup.text()).toContain(`Saved as “${ARTICLE_TITLE}”: edit it here.`);
+  for (const title of tagTitles) await popup.waitFor(button(`Remove tag ${title}`));
+  await expect.poll(() => popup.count(button(/^Remove tag /))).toBe(tagTitles.length);
+}
+
+/** Calls the API as another client of the space would (the desktop app, another browser), with the demo token. */
+async function callApi(emulator: EmulatorAccess, method: string, path: string, body: unknown) {
+  const answer = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${DEMO_TOKENS.demo}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as { id: string };
+}
+
+/** Replaces an object's tags as another client would: the id in the query (spec) and in the body (published). */
+async function setTagsThroughApi(emulator: EmulatorAccess, objectId: string, tagIds: string[]): Promise<void> {
+  await callApi(emulator, 'PATCH', `/object?id=${objectId}`, {
+    id: objectId,
+    properties: { tags: { type: 'entity', entity: tagIds.map((id) => ({ id })) } },
+  });
+}
+
+/**
+ * Saves a weblink of `url` as another client would: POST /object/url with the title (the one
+ * property both profiles take there), then its tags.
+ */
+async function saveThroughApi(emulator: EmulatorAccess, url: string, title: string, tagIds: string[]) {
+  const { id } = await callApi(emulator, 'POST', '/object/url', {
+    url,
+    markdown: 'Saved elsewhere.',
+    properties: { title: { type: 'title', title: { value: title } } },
+  });
+  await setTagsThroughApi(emulator, id, tagIds);
+  return id;
+}
+
+export const editFlows = [
+  defineFlow(
+    'after the save the popup edits the weblink: a changed tag and property and later notes land with "Update", one weblink',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await popup.clickText(/^Properties/);
+      await popup.select(combobox('Status'), 'Reading');
+      await popup.fill(textbox('Notes'), 'First note.');
+      await saveWithReadingTag(popup);
+      expect(await popup.text()).toContain(`Saved as “${ARTICLE_TITLE}”: edit it here.`);
+
+      await popup.click(button('Remove tag Reading'));
+      await popup.fill(combobox('Tags'), 'idea');
+      await popup.pickSuggestion('Ideas');
+      await popup.select(combobox('Status'), 'Done');
+      await popup.fill(textbox('Notes'), 'Added later.');
+      const before = await lastLogSeq(emulator);
+      await popup.click(button('Update'));
+
+      await expect
+        .poll(async () => entityIdsOf(await onlyWeblinkOf(emulator, article.url), 'tags'))
+        .toEqual([DEMO.tags.ideas]);
+      const weblink = await onlyWeblinkOf(emulator, article.url);
+      expect(weblink.trashed).toBe(false);
+      expect(weblink.properties[DEMO.properties.weblink.status]).toMatchObject({
+        label: [{ id: DEMO.labels.weblinkStatus.done }],
+      });
+      await expect.poll(() => popup.status()).toBe('Saved');
+      const markdown = await markdownOf(emulator, weblink.id, DEMO_TOKENS.demo);
+      expect(markdown).toContain('First note.');
+      expect(markdown.indexOf('Added later.')).toBeGreaterThan(markdown.indexOf('First note.'));
+      // The change is one PATCH of the weblink; nothing was saved anew.
+      const requests = (await emulator.log(before)).map((entry) => `${entry.method} ${entry.path}`);
+      expect(requests.filter((request) => request === 'PATCH /object')).toHaveLength(1);
+      expect(requests).not.toContain('POST /object/url');
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    '"Undo" moves the saved weblink to the trash, not deleted for good; a server that cannot restore gets no "Restore"',
+    async ({ driver, emulator, pagesUrl, profile }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await saveWithReadingTag(popup);
+      const { id } = await onlyWeblinkOf(emulator, article.url);
+
+      const before = await lastLogSeq(emulator);
+      await popup.click(button('Undo'));
+      await expect.poll(() => popup.status()).toBe('Moved to trash');
+      // The emulator still holds it, in the trash.
+      expect(await onlyWeblinkOf(emulator, article.url)).toMatchObject({ id, trashed: true });
+      const deletes = (await emulator.log(before)).filter((entry) => entry.method === 'DELETE');
+      expect(deletes.map((entry) => [entry.path, entry.query.id, entry.query.hardDelete ?? 'false'])).toEqual([
+        ['/object', id, 'false'],
+      ]);
+      // The form is the trashed weblink's now: nothing more to undo.
+      await expect.poll(() => popup.count(button('Undo'))).toBe(0);
+      if (profile === 'spec') {
+        // The spec shows no way out of the trash.
+        expect(await popup.count(button('Restore'))).toBe(0);
+      }
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'the popup reopened on a saved page, also with #section or ?utm_source=x, is its edit view with its tags',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await saveWithReadingTag(popup);
+      await popup.close();
+
+      await expectEditViewOfArticle(await driver.popup(article), ['Reading']);
+      for (const address of [`${pagesUrl}/article.html#section`, `${pagesUrl}/article.html?utm_source=x`]) {
+        const samePage = await driver.openPage(address);
+        await expectEditViewOfArticle(await driver.popup(samePage), ['Reading']);
+      }
+      expect(await weblinksOf(emulator, article.url)).toHaveLength(1);
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'a quick clip of a page saved from the popup says "Already in your space" and makes no second weblink',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await saveWithReadingTag(popup);
+      await popup.close();
+
+      const notifications = await driver.recordNotifications();
+      const before = await lastLogSeq(emulator);
+      await driver.callBackgroundHook('onMenuClicked', [{ menuItemId: 'save-page' }, tabInfo(article)]);
+      const tracked = await driver.openPage(`${pagesUrl}/article.html?utm_source=x`);
+      await driver.callBackgroundHook('onCommand', ['save-page', tabInfo(tracked)]);
+
+      expect(await notifications()).toEqual([
+        `Already in your space: ${ARTICLE_TITLE}`,
+        `Already in your space: ${ARTICLE_TITLE}`,
+      ]);
+      expect(await weblinksOf(emulator, article.url)).toHaveLength(1);
+      expect(await weblinksOf(emulator, tracked.url)).toHaveLength(0);
+      expect((await emulator.log(before)).filter((entry) => entry.path === '/object/url')).toEqual([]);
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'a quick clip of a page only another client saved finds it on the server, says so, and adds nothing',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const id = await saveThroughApi(emulator, article.url, ARTICLE_TITLE, [DEMO.tags.reading]);
+
+      const notifications = await driver.recordNotifications();
+      await driver.callBackgroundHook('onMenuClicked', [{ menuItemId: 'save-page' }, tabInfo(article)]);
+      expect(await notifications()).toEqual([`Already in your space: ${ARTICLE_TITLE}`]);
+      expect((await weblinksOf(emulator, article.url)).map((weblink) => weblink.id)).toEqual([id]);
+    },
+    { runs: EVERYWHERE },
+  ),
+];
