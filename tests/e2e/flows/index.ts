@@ -1,9 +1,19 @@
+import { articleFlows } from './article-flows';
 import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
 import { outboxFlows } from './outbox-flows';
 import { popupFlows } from './popup-flows';
+import { publishedFlows } from './published-flows';
 import { selectionFlows } from './selection-flows';
 
 /** Every user flow, in the order the spec files run them. Each flow names the browsers and profiles it runs in. */
-export const FLOWS: readonly Flow[] = [...connectFlows, ...popupFlows, ...selectionFlows, ...outboxFlows, ...editFlows];
+export const FLOWS: readonly Flow[] = [
+  ...connectFlows,
+  ...popupFlows,
+  ...selectionFlows,
+  ...outboxFlows,
+  ...editFlows,
+  ...publishedFlows,
+  ...articleFlows,
+];

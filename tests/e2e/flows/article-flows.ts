@@ -1,0 +1,146 @@
+import { expect } from '@playwright/test';
+import type { ClipTemplate } from '../../../lib/message-schemas.ts';
+import { PROFILE_NAMES } from '../../emulator/profile.ts';
+import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
+import { button, type Control, type Driver, labelled, type Tab, textbox } from '../driver/driver';
+import { type EmulatorAccess, type EmulatorObject, markdownOf, objectsIn, urlOf } from '../emulator-client';
+import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
+import { ARTICLE_TITLE, connectSpace, lastLogSeq, openArticle, openPopupFor } from './steps';
+
+/** Keeping the article as the weblink's body, and filling the space's own fields from the page. */
+
+const weblink = DEMO.properties.weblink;
+const radio = (name: string): Control => ({ role: 'radio', name });
+
+/** A clip template as the options page saves it: fields from the page, and notes naming the author. */
+const TEMPLATE: ClipTemplate = {
+  fieldMappings: [
+    { propertyId: weblink.readOn, source: 'published' },
+    { propertyId: weblink.rating, source: 'wordCount' },
+    { propertyId: weblink.source, source: 'canonicalUrl' },
+    {
+      propertyId: weblink.status,
+      source: 'fixed',
+      value: { type: 'label', optionId: DEMO.labels.weblinkStatus.reading },
+    },
+  ],
+  notesTemplate: 'By {{author}}, from {{site}}',
+};
+
+async function useTemplate(driver: Driver, template: ClipTemplate): Promise<void> {
+  await driver.sendToBackground('saveClipTemplate', { spaceId: DEMO.spaceId, template });
+}
+
+async function onlyWeblinkOf(emulator: EmulatorAccess, url: string): Promise<EmulatorObject> {
+  const weblinks = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(
+    (object) => urlOf(object) === url,
+  );
+  expect(weblinks, `weblinks of ${url}`).toHaveLength(1);
+  return weblinks[0] as EmulatorObject;
+}
+
+/** A tab as the browser hands it to a context-menu or command listener. */
+function tabInfo(tab: Tab) {
+  return { id: tab.id, url: tab.url, title: tab.title };
+}
+
+/** The fixture article's body as Readability finds it and the converter writes it. */
+function expectArticleOf(markdown: string, pagesUrl: string): void {
+  expect(markdown).toContain('## The feeding ratio');
+  expect(markdown).toContain('| Starter | Flour | Water |');
+  expect(markdown).toContain(`[feeding guide](${pagesUrl}/guides/feeding)`);
+  // The page's navigation is not the article.
+  expect(markdown).not.toContain('[Articles]');
+}
+
+export const articleFlows = [
+  defineFlow(
+    'Keep "Article": the weblink holds the notes, the source line and the article, with the fields the template maps',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      await useTemplate(driver, TEMPLATE);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+
+      await expect.poll(() => popup.value(textbox('Notes'))).toBe('By Ada Baker, from The Slow Kitchen');
+      await popup.click(radio('Article'));
+      await expect.poll(() => popup.text()).toMatch(/\d+ words, about 1 min to read \(\d[\d,]* characters\)/);
+      await popup.clickText(/^Properties/);
+      await expect.poll(() => popup.value(labelled('Read on'))).toBe('2026-03-14');
+      await expect.poll(() => popup.value(textbox('Rating'))).toMatch(/^\d+$/);
+      const words = Number(await popup.value(textbox('Rating')));
+      await popup.click(button('Save page'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+
+      const saved = await onlyWeblinkOf(emulator, article.url);
+      expect(saved.title).toBe(ARTICLE_TITLE);
+      expect(saved.properties[weblink.readOn]).toMatchObject({ date: { start: '2026-03-14T00:00:00.000Z' } });
+      expect(saved.properties[weblink.rating]).toMatchObject({ number: { value: words } });
+      expect(saved.properties[weblink.source]).toMatchObject({
+        url: { value: `${pagesUrl}/articles/keeping-starters-alive` },
+      });
+      expect(saved.properties[weblink.status]).toMatchObject({ label: [{ id: DEMO.labels.weblinkStatus.reading }] });
+
+      const body = await markdownOf(emulator, saved.id, DEMO_TOKENS.demo);
+      const sourceLine = `— [${ARTICLE_TITLE}](${article.url}) · `;
+      expect(body.startsWith('By Ada Baker, from The Slow Kitchen')).toBe(true);
+      expect(body.indexOf(sourceLine)).toBeGreaterThan(0);
+      expectArticleOf(body.slice(body.indexOf(sourceLine)), pagesUrl);
+
+      // The next clip of the site starts from the article again.
+      await popup.close();
+      const sibling = await driver.openPage(`${pagesUrl}/article.html?copy=2`);
+      const next = await openPopupFor(driver, sibling);
+      await expect.poll(() => next.text()).toMatch(/\d+ words, about 1 min to read/);
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'a 645,000-character article lands whole, in order and once, in the create request and ordered appends',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const long = await driver.openPage(`${pagesUrl}/long-article.html`);
+      const popup = await openPopupFor(driver, long, 'A Very Long Bread Journal');
+      await popup.click(radio('Article'));
+      await expect.poll(() => popup.text()).toMatch(/\(6\d\d,\d{3} characters\)/);
+      const before = await lastLogSeq(emulator);
+      await popup.click(button('Save page'));
+      await expect.poll(() => popup.status(), { timeout: 30_000 }).toBe('Saved');
+
+      const saved = await onlyWeblinkOf(emulator, long.url);
+      const body = await markdownOf(emulator, saved.id, DEMO_TOKENS.demo);
+      expect(body.length).toBeGreaterThan(600_000);
+      const numbers = [...body.matchAll(/¶(\d{4})/g)].map((match) => Number(match[1]));
+      expect(numbers).toEqual(Array.from({ length: 1000 }, (_, index) => index + 1));
+      const requests = (await emulator.log(before)).map((entry) => `${entry.method} ${entry.path}`);
+      expect(requests.filter((request) => request === 'POST /object/url')).toHaveLength(1);
+      // Over the request limit of 200,000 characters: the rest went in as appends to the same object.
+      expect(requests.filter((request) => request.startsWith('POST /blocks/')).length).toBeGreaterThanOrEqual(3);
+    },
+    { runs: inBrowsers(['chromium'], PROFILE_NAMES), timeoutMs: 120_000 },
+  ),
+
+  defineFlow(
+    'a quick clip applies the clip template: mapped fields and the notes template, without the popup',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      await useTemplate(driver, TEMPLATE);
+      const article = await openArticle(driver, pagesUrl);
+      await driver.callBackgroundHook('onMenuClicked', [{ menuItemId: 'save-page' }, tabInfo(article)]);
+
+      await expect
+        .poll(async () =>
+          (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).some((object) => urlOf(object) === article.url),
+        )
+        .toBe(true);
+      const saved = await onlyWeblinkOf(emulator, article.url);
+      expect(saved.properties[weblink.readOn]).toMatchObject({ date: { start: '2026-03-14T00:00:00.000Z' } });
+      expect(saved.properties[weblink.status]).toMatchObject({ label: [{ id: DEMO.labels.weblinkStatus.reading }] });
+      // The word count comes from the article, which the article script read for the template.
+      expect(saved.properties[weblink.rating]).toMatchObject({ number: { value: expect.any(Number) } });
+      expect(await markdownOf(emulator, saved.id, DEMO_TOKENS.demo)).toBe('By Ada Baker, from The Slow Kitchen');
+    },
+    { runs: inBrowsers(['chromium'], PROFILE_NAMES) },
+  ),
+];
