@@ -163,7 +163,8 @@ export function cleanTitle(title: string, siteNames: string[], hostname: string)
 
 function isoDate(value: string | null): string | null {
   if (!value) return null;
-  const date = new Date(value);
+  // Date parsing is lenient ("Page 2" reads as a day in 2001): only text naming a year is a date.
+  const date = /\b\d{4}\b/.test(value) ? new Date(value) : new Date(Number.NaN);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 

@@ -115,6 +115,9 @@ describe('readPageMetadata', () => {
     );
     expect(page('', '<time datetime="2019-11-21">21 Nov</time>').publishedAt).toBe('2019-11-21T00:00:00.000Z');
     expect(page('<meta name="date" content="sometime in spring">').publishedAt).toBe('sometime in spring');
+    // Lenient parsing would read these as days in 2001; without a year they are no date.
+    expect(page('<meta name="date" content="Page 2">').publishedAt).toBe('Page 2');
+    expect(page('<meta name="date" content="Issue 12">').publishedAt).toBe('Issue 12');
     expect(page('').publishedAt).toBeNull();
   });
 
