@@ -11,3 +11,12 @@ export type MessageKey = keyof typeof en;
 export function t(key: MessageKey, substitutions?: string | string[]): string {
   return browser.i18n.getMessage(key, substitutions) || key;
 }
+
+/**
+ * Marks the page as written in the language of the messages it shows (the browser falls back to
+ * English for a language without a translation), so screen readers pronounce it and CJK text gets
+ * its own glyphs.
+ */
+export function setPageLanguage(): void {
+  document.documentElement.lang = t('languageTag');
+}

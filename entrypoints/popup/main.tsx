@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import '@/components/theme.css';
 import './popup.css';
+import { setPageLanguage } from '@/lib/i18n';
 import { popupQueryCacheItem } from '@/lib/storage';
 import { App } from './App';
 import { keys } from './queries';
@@ -58,6 +59,7 @@ await Promise.all([
 ]);
 persistQueryClientSubscribe(persistence);
 
+setPageLanguage();
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
