@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { PROFILE_NAMES, type ProfileName } from '../../emulator/profile.ts';
 import type { BrowserName } from '../driver/driver';
 import { type FlowContext, flowsFor } from './flow';
@@ -21,7 +22,19 @@ export function registerFlows(test: FlowTest, browser: BrowserName): void {
       for (const flow of flows) {
         test(flow.title, async ({ flow: context }) => {
           if (flow.timeoutMs) test.setTimeout(flow.timeoutMs);
-          await flow.run(context);
+          try {
+            await flow.run(context);
+          } catch (error) {
+            // A refused request often makes a flow fail further on: name it beside the failure.
+            const refused = await context.emulator.violations();
+            if (refused.length > 0 && error instanceof Error) {
+              error.message += `\n\nRequests that break the published reference: ${JSON.stringify(refused, null, 2)}`;
+            }
+            throw error;
+          }
+          // The published profile refuses and records every request that breaks its reference (the
+          // spec profile records none): a flow passes only if the extension sent no such request.
+          expect(await context.emulator.violations(), 'requests that break the published reference').toEqual([]);
         });
       }
     });
