@@ -10,10 +10,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ClipTemplate } from '../lib/message-schemas.ts';
 import { button, combobox, type Driver, textbox, type UiPage } from '../tests/e2e/driver/driver.ts';
 import { launchDriven } from '../tests/e2e/driver/launch-driven.ts';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from '../tests/emulator/profile.ts';
-import { DEMO_TOKENS } from '../tests/emulator/seed.ts';
+import { DEMO, DEMO_TOKENS } from '../tests/emulator/seed.ts';
 import type { RunningEmulator } from '../tests/emulator/server.ts';
 import { BROWSER_CHOICES, isBrowserChoice, ROOT } from './extension-browser.ts';
 import { startFixtureServer } from './fixture-server.ts';
@@ -74,6 +75,35 @@ async function fillClip(popup: UiPage): Promise<void> {
 
 const DONE = /^(Saved|Queued)$|refused|reach/;
 
+/** The demo space's clip template: four fields from the page, and notes naming the author. */
+const CLIP_TEMPLATE: ClipTemplate = {
+  fieldMappings: [
+    { propertyId: DEMO.properties.weblink.readOn, source: 'published' },
+    { propertyId: DEMO.properties.weblink.rating, source: 'wordCount' },
+    { propertyId: DEMO.properties.weblink.source, source: 'canonicalUrl' },
+    {
+      propertyId: DEMO.properties.weblink.status,
+      source: 'fixed',
+      value: { type: 'label', optionId: DEMO.labels.weblinkStatus.reading },
+    },
+  ],
+  notesTemplate: 'By {{author}}, from {{site}} ({{published}})\n\n{{selection}}',
+};
+
+/** Scrolls the page until the heading or label saying `name` is at `block`, for a screenshot of its section. */
+async function scrollTo(page: UiPage, name: string, block: ScrollLogicalPosition = 'start'): Promise<void> {
+  await page.evaluate(
+    ({ wanted, where }) => {
+      const found = [...document.querySelectorAll('h2, h3, label, legend')].find(
+        (element) => element.textContent?.trim() === wanted,
+      );
+      if (!found) throw new Error(`nothing says "${wanted}"`);
+      found.scrollIntoView({ block: where });
+    },
+    { wanted: name, where: block },
+  );
+}
+
 const emulator = await startLocalEmulator();
 emulator.switchProfile(emulatorProfile);
 const pages = await startFixtureServer();
@@ -91,6 +121,31 @@ try {
   await options.click(button('Connect with token'));
   step(`Connected with the personal token ${DEMO_TOKENS.demo}: "${await statusMatching(options, /\S/)}"`);
   await options.screenshot(path.join(OUT, 'options.png'), { fullPage: true });
+
+  // The clip template, as the options page shows it once set, and the popup keeping the article.
+  await driver.sendToBackground('saveClipTemplate', { spaceId: DEMO.spaceId, template: CLIP_TEMPLATE });
+  const templateOptions = await driver.options();
+  const templateDeadline = Date.now() + 10_000;
+  while ((await templateOptions.value(textbox('Notes template'))) === '') {
+    if (Date.now() > templateDeadline) throw new Error('the options page did not show the clip template');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await scrollTo(templateOptions, 'Clip template');
+  await templateOptions.screenshot(path.join(OUT, 'field-mapping.png'));
+  await scrollTo(templateOptions, 'Notes template');
+  await templateOptions.screenshot(path.join(OUT, 'notes-template.png'));
+  const keeping = await popupOnArticle(driver, `${pages.url}/article.html`);
+  await keeping.click({ role: 'radio', name: 'Article' });
+  await keeping.waitFor({ role: 'radio', name: 'Article' });
+  const lengthDeadline = Date.now() + 10_000;
+  while (!/words, about/.test(await keeping.text())) {
+    if (Date.now() > lengthDeadline) throw new Error('the popup did not show the article length');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await scrollTo(keeping, 'Keep', 'center');
+  await keeping.screenshot(path.join(OUT, 'keep-article.png'));
+  step('Set a clip template (fields from the page, a notes template) and chose to keep the article');
+  await keeping.close();
 
   // 1. Save a page through the popup, with a tag and notes (shown light, then dark).
   const articleUrl = `${pages.url}/article.html`;
@@ -134,7 +189,7 @@ try {
   const space = await driver.openPage(emulator.url);
   await space.screenshot(path.join(OUT, 'emulator-space.png'));
   step(
-    `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, popup-light.png, popup-dark.png, emulator-space.png)`,
+    `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, field-mapping.png, notes-template.png, keep-article.png, popup-light.png, popup-dark.png, emulator-space.png)`,
   );
 } finally {
   await session.close();
