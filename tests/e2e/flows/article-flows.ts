@@ -2,10 +2,10 @@ import { expect } from '@playwright/test';
 import type { ClipTemplate } from '../../../lib/message-schemas.ts';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import { button, type Control, type Driver, labelled, type Tab, textbox } from '../driver/driver';
-import { type EmulatorAccess, type EmulatorObject, markdownOf, objectsIn, urlOf } from '../emulator-client';
+import { button, type Control, type Driver, labelled, textbox } from '../driver/driver';
+import { markdownOf, objectsIn, urlOf } from '../emulator-client';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
-import { ARTICLE_TITLE, connectSpace, lastLogSeq, openArticle, openPopupFor } from './steps';
+import { ARTICLE_TITLE, connectSpace, lastLogSeq, onlyWeblinkOf, openArticle, openPopupFor, tabInfo } from './steps';
 
 /** Keeping the article as the weblink's body, and filling the space's own fields from the page. */
 
@@ -29,19 +29,6 @@ const TEMPLATE: ClipTemplate = {
 
 async function useTemplate(driver: Driver, template: ClipTemplate): Promise<void> {
   await driver.sendToBackground('saveClipTemplate', { spaceId: DEMO.spaceId, template });
-}
-
-async function onlyWeblinkOf(emulator: EmulatorAccess, url: string): Promise<EmulatorObject> {
-  const weblinks = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(
-    (object) => urlOf(object) === url,
-  );
-  expect(weblinks, `weblinks of ${url}`).toHaveLength(1);
-  return weblinks[0] as EmulatorObject;
-}
-
-/** A tab as the browser hands it to a context-menu or command listener. */
-function tabInfo(tab: Tab) {
-  return { id: tab.id, url: tab.url, title: tab.title };
 }
 
 /** The fixture article's body as Readability finds it and the converter writes it. */

@@ -1,29 +1,20 @@
 import { expect } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import { button, combobox, type Tab, textbox, type UiPage } from '../driver/driver';
-import { type EmulatorAccess, type EmulatorObject, entityIdsOf, markdownOf, urlOf } from '../emulator-client';
+import { button, combobox, textbox, type UiPage } from '../driver/driver';
+import { type EmulatorAccess, entityIdsOf, markdownOf } from '../emulator-client';
 import { defineFlow, EVERYWHERE } from './flow';
-import { ARTICLE_TITLE, connectSpace, lastLogSeq, openArticle, openPopupFor } from './steps';
+import {
+  ARTICLE_TITLE,
+  connectSpace,
+  lastLogSeq,
+  onlyWeblinkOf,
+  openArticle,
+  openPopupFor,
+  tabInfo,
+  weblinksOf,
+} from './steps';
 
 /** After the save (#15): the edit view, Undo, "already saved" on reopening, and quick clips of a saved page. */
-
-/** The Demo space's weblinks of `url`, the trashed ones included, as the emulator holds them. */
-async function weblinksOf(emulator: EmulatorAccess, url: string): Promise<EmulatorObject[]> {
-  const state = await emulator.state({ spaceId: DEMO.spaceId, structureId: 'MediaWebResource' });
-  return (state.spaces[0]?.objects ?? []).filter((object) => urlOf(object) === url);
-}
-
-/** The one weblink of `url` (trashed or not), failing when there is none or more than one. */
-async function onlyWeblinkOf(emulator: EmulatorAccess, url: string): Promise<EmulatorObject> {
-  const weblinks = await weblinksOf(emulator, url);
-  expect(weblinks, `weblinks of ${url}`).toHaveLength(1);
-  return weblinks[0] as EmulatorObject;
-}
-
-/** A tab as the browser hands it to a context-menu or command listener. */
-function tabInfo(tab: Tab) {
-  return { id: tab.id, url: tab.url, title: tab.title };
-}
 
 /** Saves the open article from the popup with the tag "Reading", and waits for the edit view of it. */
 async function saveWithReadingTag(popup: UiPage): Promise<void> {

@@ -3,11 +3,11 @@ import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { ChromiumDriver } from '../driver/chromium-driver';
 import { button, combobox, type UiPage } from '../driver/driver';
-import { type EmulatorAccess, type EmulatorObject, entityIdsOf, objectsIn, urlOf } from '../emulator-client';
+import { type EmulatorAccess, type EmulatorObject, entityIdsOf, objectsIn } from '../emulator-client';
 import { stopServiceWorker } from '../fixtures';
 import { waitForEmptyOutbox } from './extension-state';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
-import { connectSpace, lastLogSeq, openArticle, openPopupFor } from './steps';
+import { connectSpace, lastLogSeq, openArticle, openPopupFor, weblinksOf } from './steps';
 
 /**
  * What the live service does differently from the spec (its published reference): a create that
@@ -29,14 +29,9 @@ async function fillEverything(popup: UiPage): Promise<void> {
   await popup.select(combobox('Status'), 'Reading');
 }
 
-/** The demo space's weblinks of `url`. */
-async function weblinksAt(emulator: EmulatorAccess, url: string): Promise<EmulatorObject[]> {
-  return (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter((object) => urlOf(object) === url);
-}
-
 /** Expects one weblink of `url`, holding everything `fillEverything` asked for. */
 async function expectOneWeblinkWithEverything(emulator: EmulatorAccess, url: string): Promise<void> {
-  const weblinks = await weblinksAt(emulator, url);
+  const weblinks = await weblinksOf(emulator, url);
   expect(weblinks, `weblinks of ${url}`).toHaveLength(1);
   const [weblink] = weblinks as [EmulatorObject];
   const newTags = (await objectsIn(emulator, DEMO.spaceId, 'RootTag')).filter((tag) => tag.title === NEW_TAG);
@@ -111,7 +106,7 @@ export const publishedFlows = [
       await waitForEmptyOutbox(driver, 90_000);
 
       for (const url of urls) {
-        const weblinks = await weblinksAt(emulator, url);
+        const weblinks = await weblinksOf(emulator, url);
         expect(weblinks, `weblinks of ${url}`).toHaveLength(1);
         expect(entityIdsOf(weblinks[0] as EmulatorObject, 'tags'), `tags of ${url}`).toEqual([DEMO.tags.reading]);
       }

@@ -1,9 +1,9 @@
 import { expect } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import { button, combobox, type Tab, textbox } from '../driver/driver';
+import { button, combobox, textbox } from '../driver/driver';
 import { type EmulatorAccess, markdownOf, objectsIn } from '../emulator-client';
 import { defineFlow, EVERYWHERE } from './flow';
-import { connectSpace, openArticle, today } from './steps';
+import { connectSpace, openArticle, tabInfo, today } from './steps';
 
 /** Sending a selection (or a page) without typing: popup buttons, context-menu entries, shortcuts. */
 
@@ -13,11 +13,6 @@ async function todaysDailyNote(emulator: EmulatorAccess): Promise<string> {
   const note = (await objectsIn(emulator, DEMO.spaceId, 'RootDailyNote')).find((object) => object.title === today());
   if (!note) return '';
   return markdownOf(emulator, note.id, DEMO_TOKENS.demo);
-}
-
-/** A tab as the browser hands it to a context-menu or command listener. */
-function tabInfo(tab: Tab) {
-  return { id: tab.id, url: tab.url, title: tab.title };
 }
 
 export const selectionFlows = [

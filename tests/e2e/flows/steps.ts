@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
+import { DEMO } from '../../emulator/seed.ts';
 import { button, type Control, type Driver, labelled, type Tab, textbox, type UiPage } from '../driver/driver';
-import type { EmulatorAccess } from '../emulator-client';
+import { type EmulatorAccess, type EmulatorObject, urlOf } from '../emulator-client';
 
 /** The prologues the flows share: connecting a space, opening the article, opening the popup. */
 
@@ -62,4 +63,22 @@ export async function openPopupFor(driver: Driver, tab: Tab, title = ARTICLE_TIT
 /** The newest entry of the emulator's request log, to read what a step sent after it. */
 export async function lastLogSeq(emulator: EmulatorAccess): Promise<number> {
   return (await emulator.log()).at(-1)?.seq ?? 0;
+}
+
+/** A tab as the browser hands it to a context-menu or command listener. */
+export function tabInfo(tab: Tab) {
+  return { id: tab.id, url: tab.url, title: tab.title };
+}
+
+/** The demo space's weblinks of `url`, the trashed ones included, as the emulator holds them. */
+export async function weblinksOf(emulator: EmulatorAccess, url: string): Promise<EmulatorObject[]> {
+  const state = await emulator.state({ spaceId: DEMO.spaceId, structureId: 'MediaWebResource' });
+  return (state.spaces[0]?.objects ?? []).filter((object) => urlOf(object) === url);
+}
+
+/** The one weblink of `url` (trashed or not), failing when there is none or more than one. */
+export async function onlyWeblinkOf(emulator: EmulatorAccess, url: string): Promise<EmulatorObject> {
+  const weblinks = await weblinksOf(emulator, url);
+  expect(weblinks, `weblinks of ${url}`).toHaveLength(1);
+  return weblinks[0] as EmulatorObject;
 }
