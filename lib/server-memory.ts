@@ -43,6 +43,11 @@ export function recentObject(spaceId: string, objectId: string): WorkspaceObject
   return kept && Date.now() - kept.at < RECENT_OBJECT_MS ? kept.object : undefined;
 }
 
+/** Forgets what this worker last wrote to an object: the next view of it reads it afresh. */
+export function forgetRecentObject(spaceId: string, objectId: string): void {
+  recentObjects.delete(`${spaceId} ${objectId}`);
+}
+
 /** The space's API, noting the objects its writes answer (recentObject). */
 export function rememberingObjects(spaceId: string, api: WorkspaceApi): WorkspaceApi {
   const note = (id: string, object: WorkspaceObject | null) => {

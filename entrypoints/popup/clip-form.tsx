@@ -79,7 +79,7 @@ export function ClipForm({
   // The weblink being edited: one saved here or picked from the history, else the page's, once known.
   const [chosen, setChosen] = useState<SavedState | undefined>();
   const [saveAnew, setSaveAnew] = useState(false);
-  const found = useSavedPage(spaceId, url || undefined, pageTitle || undefined);
+  const found = useSavedPage(spaceId, url || undefined, page.isFetched ? pageTitle || undefined : undefined);
   useEffect(() => {
     if (editRequest) setChosen({ objectId: editRequest.objectId, title: editRequest.title, trashed: false });
   }, [editRequest]);

@@ -127,9 +127,9 @@ export function usePage(tabId: number | undefined) {
  * the form: it is painted first, and the edit view follows when this is known.
  */
 export function useSavedPage(spaceId: string, url: string | undefined, title: string | undefined) {
-  const enabled = url !== undefined && title !== undefined && /^https?:/.test(url);
+  const enabled = url !== undefined && /^https?:/.test(url);
   const ask = (where: 'history' | 'server') => () =>
-    unwrap(sendMessage('findSavedPage', { spaceId, url: url as string, title: title as string, where }));
+    unwrap(sendMessage('findSavedPage', { spaceId, url: url as string, title: title ?? '', where }));
   const history = useQuery({
     queryKey: keys.savedPage(spaceId, url ?? '', 'history'),
     queryFn: ask('history'),
@@ -139,7 +139,7 @@ export function useSavedPage(spaceId: string, url: string | undefined, title: st
   const server = useQuery({
     queryKey: keys.savedPage(spaceId, url ?? '', 'server'),
     queryFn: ask('server'),
-    enabled: enabled && history.isSuccess && history.data === null,
+    enabled: enabled && title !== undefined && history.isSuccess && history.data === null,
     retry: false,
   });
   return history.data ?? server.data ?? null;

@@ -2,6 +2,7 @@ import { apiForSpace } from '../auth/space-api';
 import type { OutboxView, QueuedClip } from '../messaging';
 import { clipTitle } from '../outbox/clip';
 import { isWeblinkClip, type StoredClip } from '../outbox/types';
+import { forgetRecentObject } from '../server-memory';
 import { clipTemplatesItem, EMPTY_SPACE_PREFERENCES, type SpacePreferences, spacePreferencesItem } from '../storage';
 import { readArticle } from './article-reader';
 import { rememberTitles } from './object-titles';
@@ -70,7 +71,12 @@ export function registerClipHandlers(): void {
     }),
   );
   handle('findSavedPage', ({ spaceId, url, title, where }) =>
-    asResult(() => (where === 'history' ? savedInHistory(spaceId, url) : savedOnServer(spaceId, url, title))),
+    asResult(async () => {
+      const found = where === 'history' ? await savedInHistory(spaceId, url) : await savedOnServer(spaceId, url, title);
+      // A popup opening on a saved page shows it as it is now, not as this worker last wrote it.
+      if (found) forgetRecentObject(spaceId, found.id);
+      return found;
+    }),
   );
   handle('getSavedObject', ({ spaceId, objectId }) => asResult(() => getSavedObject(spaceId, objectId)));
   handle('saveClip', ({ spaceId, clip }) => asResult(() => saveClip(spaceId, clip)));

@@ -82,6 +82,8 @@ for (const profile of ['spec', 'published'] as ProfileName[]) {
       const state = await controlOf(suite.emulator).state({ spaceId: DEMO.spaceId, structureId: 'MediaWebResource' });
       expect(state.spaces[0]?.objects.find((object) => object.id === objectId)).toMatchObject({ trashed: true });
       expect(suite.harness.landed.at(-1)).toMatchObject({ kind: 'trash', objectId });
+      // Learned while trashing, so "Restore" is offered exactly where it works.
+      expect(suite.harness.traitsOf(suite.emulator.url).restore).toBe(profile === 'published');
 
       const restore: RestoreClip = { kind: 'restore', objectId, objectTitle: 'Changed page', source };
       await suite.worker.outbox.enqueue(DEMO.spaceId, restore);

@@ -129,25 +129,25 @@ export async function sendStep(
 /**
  * Moves the object to the trash (never deleted for good). Already gone counts as done: the person
  * may have trashed it in the app, or an earlier request whose answer was lost did. The first time
- * a server is asked, it is also asked, harmlessly, whether it can restore: a PATCH that asks for
- * the trash again is taken by a server that knows `deleteRequested` (the published reference) and
- * refused by one that does not (the spec shows no restore), so "Restore" is offered only where it works.
+ * a server is asked, it is first asked whether it can restore, with a PATCH asking for the trash:
+ * a server that knows `deleteRequested` (the published reference) takes it, one that does not (the
+ * spec shows no restore) refuses it, so "Restore" is offered only where it works. The question is
+ * asked before the DELETE, because the published service answers 404 for an object already in the
+ * trash; a 404 (the object gone meanwhile) tells nothing, and the next trash asks again.
  */
 async function trash(api: WorkspaceApi, objectId: string): Promise<StepResult> {
-  try {
-    await api.deleteObject(objectId);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-  }
   if (api.traits().restore === undefined) {
     try {
       await api.updateObject(objectId, { deleteRequested: true });
       api.learn({ restore: true });
     } catch (error) {
-      if (error instanceof NotFoundError || (error instanceof InvalidInputError && error.status !== undefined)) {
-        api.learn({ restore: false });
-      }
+      if (error instanceof InvalidInputError && error.status !== undefined) api.learn({ restore: false });
     }
+  }
+  try {
+    await api.deleteObject(objectId);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
   }
   return { kind: 'changed' };
 }

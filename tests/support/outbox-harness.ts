@@ -178,6 +178,8 @@ export function createHarness(emulator: RunningEmulator) {
     landed,
     failed,
     auth,
+    /** What the workers learned of the server (e.g. whether it restores from the trash). */
+    traitsOf: (baseUrl: string) => traits.get(baseUrl),
     startWorker,
     settle,
     get lastWake() {

@@ -1,8 +1,9 @@
 import { expect } from '@playwright/test';
+import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, combobox, textbox, type UiPage } from '../driver/driver';
 import { type EmulatorAccess, entityIdsOf, markdownOf } from '../emulator-client';
-import { defineFlow, EVERYWHERE } from './flow';
+import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import {
   ARTICLE_TITLE,
   connectSpace,
@@ -14,7 +15,9 @@ import {
   weblinksOf,
 } from './steps';
 
-/** After the save (#15): the edit view, Undo, "already saved" on reopening, and quick clips of a saved page. */
+/** After the save (#15): the edit view, Undo and Restore, "already saved", and quick clips of a saved page. */
+
+const CHROMIUM_BOTH_PROFILES = inBrowsers(['chromium'], PROFILE_NAMES);
 
 /** Saves the open article from the popup with the tag "Reading", and waits for the edit view of it. */
 async function saveWithReadingTag(popup: UiPage): Promise<void> {
@@ -138,6 +141,25 @@ export const editFlows = [
   ),
 
   defineFlow(
+    '"Restore" brings a weblink moved to the trash back, where the server can restore',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await saveWithReadingTag(popup);
+      const { id } = await onlyWeblinkOf(emulator, article.url);
+      await popup.click(button('Undo'));
+      await expect.poll(() => popup.status()).toBe('Moved to trash');
+
+      await popup.click(button('Restore'));
+      await expect.poll(() => popup.status()).toBe('Restored');
+      expect(await onlyWeblinkOf(emulator, article.url)).toMatchObject({ id, trashed: false });
+      await popup.waitFor(button('Undo'));
+    },
+    { runs: inBrowsers(['chromium'], ['published']) },
+  ),
+
+  defineFlow(
     'the popup reopened on a saved page, also with #section or ?utm_source=x, is its edit view with its tags',
     async ({ driver, emulator, pagesUrl }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
@@ -154,6 +176,39 @@ export const editFlows = [
       expect(await weblinksOf(emulator, article.url)).toHaveLength(1);
     },
     { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'the popup reopened on a saved page shows the tags it has now, changed by another client since the save',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await saveWithReadingTag(popup);
+      await popup.close();
+      const { id } = await onlyWeblinkOf(emulator, article.url);
+      await setTagsThroughApi(emulator, id, [DEMO.tags.design]);
+
+      await expectEditViewOfArticle(await driver.popup(article), ['Design']);
+    },
+    { runs: CHROMIUM_BOTH_PROFILES },
+  ),
+
+  defineFlow(
+    'a page saved only by another client opens the edit view once the server lookup answers, with its tags',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      await saveThroughApi(emulator, article.url, ARTICLE_TITLE, [DEMO.tags.reading, DEMO.tags.design]);
+      // A slow lookup: the form of a new clip is ready first, and the edit view follows.
+      await emulator.addFault({ path: '/objects/search', delayMs: 2_000, times: 1 });
+
+      const popup = await openPopupFor(driver, article);
+      await popup.waitFor(button('Save page'));
+      await expectEditViewOfArticle(popup, ['Reading', 'Design']);
+      expect(await weblinksOf(emulator, article.url)).toHaveLength(1);
+    },
+    { runs: CHROMIUM_BOTH_PROFILES },
   ),
 
   defineFlow(
