@@ -2,8 +2,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
-import { ClipForm, type EditRequest } from './clip-form';
+import { ClipForm } from './clip-form';
 import { useConnections } from './queries';
+import type { EditRequest } from './saved-actions';
 
 /** The outbox list is below the form: loaded after the first paint, not before it. */
 const OutboxPanel = lazy(() => import('./outbox-panel').then((module) => ({ default: module.OutboxPanel })));

@@ -2,26 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { StatusRegion } from '@/components/status-region';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
-import { defaultKeep, keptBody, needsArticle, prefilledNotes, prefilledProperties } from '@/lib/clip/clip-prefill';
 import { quoteWithSource } from '@/lib/clip/quote';
 import { clipTooLarge, describeError } from '@/lib/error-text';
-import { changedProperties, toFieldValuesFromInput } from '@/lib/fields/changes';
 import { toProperties } from '@/lib/fields/field-payload';
-import { isEditableDefinition, validateFieldValue } from '@/lib/fields/field-types';
+import { isEditableDefinition } from '@/lib/fields/field-types';
 import { type MessageKey, t } from '@/lib/i18n';
-import { type ClipRequest, type KeepChoice, sendMessage } from '@/lib/messaging';
-import { siteOf } from '@/lib/page-url';
+import { type ClipRequest, sendMessage } from '@/lib/messaging';
 import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { AppendToObject } from './append-to-object';
 import { NO_STATUS, type Status, statusOf, UNREADABLE_KEYS } from './clip-status';
-import { type ArticleState, articleAvailable, articleTooLarge, KeepChoiceGroup } from './keep-choice';
+import { articleTooLarge, KeepChoiceGroup } from './keep-choice';
 import { PageLine } from './page-line';
 import {
-  articleForSave,
   keys,
-  useArticle,
   useClipTemplate,
-  useKeepChoices,
   usePage,
   usePreferences,
   useSavedObject,
@@ -29,18 +23,10 @@ import {
   useTab,
   useWeblinkForm,
 } from './queries';
-import { SavedActions, type SavedState } from './saved-actions';
-import { type DraftBaseline, editBaseline, useClipDraft } from './use-clip-draft';
+import { type EditRequest, SavedActions, type SavedState } from './saved-actions';
+import { changesSince, type DraftBaseline, editBaseline, newClipBaseline, useClipDraft } from './use-clip-draft';
+import { useKeep } from './use-keep';
 import { PropertySection, useFieldsOpen, WeblinkFields } from './weblink-fields';
-
-/** An object to open in the edit view, asked for from the history. */
-export interface EditRequest {
-  spaceId: string;
-  objectId: string;
-  title: string;
-  /** Changes with every request, so asking for the same object again opens it again. */
-  at: number;
-}
 
 /**
  * The clip form for one space and tab. A new clip paints at once from what is cached (fields,
@@ -87,45 +73,25 @@ export function ClipForm({
     chosen ?? (saveAnew || !found ? undefined : { objectId: found.id, title: found.title, trashed: false });
   const savedObject = useSavedObject(spaceId, saved?.objectId);
 
-  // What a new clip keeps as its body: as chosen, else as last time on this site. The article is
-  // read only once it is needed (kept, or a mapped field comes from it), after the first paint.
   const template = useClipTemplate(spaceId);
-  const keepChoices = useKeepChoices();
-  const [keepChosen, setKeepChosen] = useState<KeepChoice | undefined>();
-  const hasSelection = selection !== null && selection !== undefined;
-  const wantedKeep = keepChosen ?? defaultKeep(keepChoices.data?.[siteOf(url)], hasSelection);
-  const articleQuery = useArticle(tabId, !saved && !page.data?.unreadable && needsArticle(template, wantedKeep));
-  const articleState: ArticleState = page.data?.unreadable
-    ? { kind: 'unreadable' }
-    : (articleQuery.data ?? (articleQuery.isFetching ? { kind: 'reading' } : { kind: 'idle' }));
-  const keep: KeepChoice =
-    (wantedKeep === 'article' && !articleAvailable(articleState)) || (wantedKeep === 'selection' && !hasSelection)
-      ? 'link'
-      : wantedKeep;
+  const kept = useKeep({ tabId, url, page: page.data, editing: saved !== undefined, template });
   const [openedAt] = useState(() => new Date());
 
-  // What the person has not typed comes from the page: its selection, as a quote with its source,
-  // or the space's notes template; and the typed properties its clip template fills.
   const suggestedNotes = selection?.markdown
     ? quoteWithSource({ markdown: selection.markdown, title: pageTitle || url, url })
     : '';
-  const prefillPage = {
-    url,
-    title: pageTitle,
-    metadata: page.data?.metadata ?? null,
-    selection: selection?.markdown ? { markdown: selection.markdown, text: selection.text } : null,
-  };
-  const article = articleState.kind === 'article' ? articleState : null;
   const baseline: DraftBaseline =
     saved && savedObject.data
       ? editBaseline(savedObject.data, definitions, collections, suggestedNotes)
-      : {
-          title: pageTitle,
-          tags: prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag })),
-          collection: collections.some((c) => c.id === prefs.lastCollectionId) ? prefs.lastCollectionId : null,
-          values: toFieldValuesFromInput(definitions, prefilledProperties(template, definitions, prefillPage, article)),
-          notes: prefilledNotes(template, prefillPage, keep, openedAt),
-        };
+      : newClipBaseline({
+          page: { url, title: pageTitle, metadata: page.data?.metadata ?? null, selection: selection ?? null },
+          preferences: prefs,
+          collections,
+          definitions,
+          template,
+          kept,
+          now: openedAt,
+        });
   const draft = useClipDraft(baseline);
   // A selection too large to clip arrives as its size only; adding it says so instead of sending.
   const selectionTooLarge =
@@ -150,42 +116,25 @@ export function ClipForm({
 
   /** Checks the typed properties first; a field that is wrong is shown, and nothing is sent. */
   function fieldsAreValid(): boolean {
-    const found: Record<string, string | undefined> = {};
-    for (const def of definitions) {
-      const value = draft.values[def.id];
-      if (value) found[def.id] = validateFieldValue(def, value);
-    }
-    draft.setErrors(found);
-    if (!Object.values(found).some(Boolean)) return true;
+    if (draft.validate(definitions)) return true;
     setFieldsOpen(true);
     setStatus({ message: t('statusFixFields'), tone: 'error' });
     return false;
   }
 
-  /**
-   * The body a new weblink is sent with: the notes, and the article after them when it is kept
-   * (read now if it was not yet). Undefined when the article is too large to clip: that is said.
-   */
-  async function keptBodyForSave(title: string): Promise<{ notes: string; keep: KeepChoice } | undefined> {
-    if (keep !== 'article' || tabId === undefined) return { notes: draft.notes, keep };
-    setBusy(true);
-    setStatus({ message: t('articleReading'), tone: 'info' });
-    const read = await articleForSave(queryClient, tabId);
-    setBusy(false);
-    setStatus(undefined);
-    if (read.kind === 'too-large') {
-      setStatus({ message: articleTooLarge(read.oversizedBytes), tone: 'error' });
-      return undefined;
-    }
-    if (read.kind !== 'article') return { notes: draft.notes, keep: 'link' };
-    return { notes: keptBody(draft.notes, 'article', read, { url, title }, new Date()), keep };
-  }
-
   async function saveAsNew() {
     if (!fieldsAreValid()) return;
     const title = draft.title.trim() || url;
-    const body = await keptBodyForSave(title);
-    if (!body) return;
+    if (kept.keep === 'article') {
+      setBusy(true);
+      setStatus({ message: t('articleReading'), tone: 'info' });
+    }
+    const body = await kept.bodyForSave(draft.notes, title);
+    if (body.kind === 'too-large') {
+      setBusy(false);
+      setStatus({ message: articleTooLarge(body.oversizedBytes), tone: 'error' });
+      return;
+    }
     const outcome = await send({
       kind: 'page',
       url,
@@ -210,19 +159,8 @@ export function ClipForm({
   async function update() {
     if (!saved || !savedObject.data || !fieldsAreValid()) return;
     const before = editBaseline(savedObject.data, definitions, collections, '');
-    const tagsChanged =
-      draft.tags.length !== before.tags.length ||
-      draft.tags.some(
-        (tag) => tag.kind === 'new' || !before.tags.some((old) => old.kind === 'existing' && old.id === tag.id),
-      );
-    const properties = changedProperties(definitions, before.values, draft.values);
+    const change = changesSince(before, draft, definitions);
     const notes = draft.notesTouched ? draft.notes.trim() : '';
-    const change = {
-      ...(draft.title.trim() !== before.title ? { title: draft.title.trim() } : {}),
-      ...(tagsChanged ? { tags: draft.tags } : {}),
-      ...(Object.keys(properties).length > 0 ? { properties } : {}),
-      ...(draft.collection !== before.collection ? { collections: draft.collection ? [draft.collection] : [] } : {}),
-    };
     if (Object.keys(change).length === 0 && notes === '') {
       setStatus({ message: t('statusNothingChanged'), tone: 'info' });
       return;
@@ -294,7 +232,12 @@ export function ClipForm({
       />
 
       {!saved && (
-        <KeepChoiceGroup keep={keep} hasSelection={hasSelection} article={articleState} onChange={setKeepChosen} />
+        <KeepChoiceGroup
+          keep={kept.keep}
+          hasSelection={kept.hasSelection}
+          article={kept.articleState}
+          onChange={kept.choose}
+        />
       )}
 
       <div className="actions">

@@ -3,8 +3,8 @@ import { HistoryList } from '@/components/history-list';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type HistoryEntry, type QueuedClip, sendMessage } from '@/lib/messaging';
-import type { EditRequest } from './clip-form';
 import { useOutbox } from './queries';
+import type { EditRequest } from './saved-actions';
 
 function toView(clip: QueuedClip): ClipView {
   return {

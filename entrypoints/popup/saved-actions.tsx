@@ -1,5 +1,14 @@
 import { t } from '@/lib/i18n';
 
+/** An object to open in the edit view, asked for from the history. */
+export interface EditRequest {
+  spaceId: string;
+  objectId: string;
+  title: string;
+  /** Changes with every request, so asking for the same object again opens it again. */
+  at: number;
+}
+
 /** The weblink the edit view works on. */
 export interface SavedState {
   objectId: string;

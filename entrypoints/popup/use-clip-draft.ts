@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { toFieldValues } from '@/lib/fields/changes';
-import type { FieldDefinition, FieldValue } from '@/lib/fields/field-types';
-import type { SavedObjectView, TagRef } from '@/lib/messaging';
+import { type PrefillArticle, type PrefillPage, prefilledNotes, prefilledProperties } from '@/lib/clip/clip-prefill';
+import { changedProperties, toFieldValues, toFieldValuesFromInput } from '@/lib/fields/changes';
+import { type FieldDefinition, type FieldValue, validateFieldValue } from '@/lib/fields/field-types';
+import type { ClipTemplate, KeepChoice, SavedObjectView, TagRef } from '@/lib/messaging';
+import type { SpacePreferences } from '@/lib/storage';
 
 /** What a field shows until the person changes it: from the page (a new clip) or from the saved object (the edit view). */
 export interface DraftBaseline {
@@ -43,6 +45,16 @@ export function useClipDraft(baseline: DraftBaseline) {
       setValues((current) => ({ ...current, [id]: value }));
       setErrors((current) => ({ ...current, [id]: undefined }));
     },
+    /** Checks the typed properties, shows what is wrong at each field, and answers whether all are right. */
+    validate(definitions: FieldDefinition[]): boolean {
+      const found: Record<string, string | undefined> = {};
+      for (const def of definitions) {
+        const value = Object.hasOwn(values, def.id) ? values[def.id] : baseline.values[def.id];
+        if (value) found[def.id] = validateFieldValue(def, value);
+      }
+      setErrors(found);
+      return !Object.values(found).some(Boolean);
+    },
     /** After an update landed: the notes were appended, so they start empty again. */
     clearNotes() {
       setNotes('');
@@ -68,5 +80,59 @@ export function editBaseline(
     collection: object.collectionIds.find((id) => collections.some((collection) => collection.id === id)) ?? null,
     values: toFieldValues(definitions, object.properties, object.titles),
     notes: suggestedNotes,
+  };
+}
+
+/**
+ * What an update sends of the edit view: only the keys that differ from the object as it was read
+ * (the tags when any was added, removed or is new; the properties that changed, or their clearing).
+ */
+export function changesSince(before: DraftBaseline, draft: ClipDraft, definitions: FieldDefinition[]) {
+  const tagsChanged =
+    draft.tags.length !== before.tags.length ||
+    draft.tags.some(
+      (tag) => tag.kind === 'new' || !before.tags.some((old) => old.kind === 'existing' && old.id === tag.id),
+    );
+  const properties = changedProperties(definitions, before.values, draft.values);
+  return {
+    ...(draft.title.trim() !== before.title ? { title: draft.title.trim() } : {}),
+    ...(tagsChanged ? { tags: draft.tags } : {}),
+    ...(Object.keys(properties).length > 0 ? { properties } : {}),
+    ...(draft.collection !== before.collection ? { collections: draft.collection ? [draft.collection] : [] } : {}),
+  };
+}
+
+/** What a new clip's form starts from. */
+export interface NewClipSources {
+  page: Omit<PrefillPage, 'selection'> & { selection: { markdown: string; text: string } | null };
+  preferences: SpacePreferences;
+  collections: { id: string }[];
+  definitions: FieldDefinition[];
+  template: ClipTemplate;
+  kept: { keep: KeepChoice; article: PrefillArticle | null };
+  now: Date;
+}
+
+/**
+ * What a new clip shows until the person changes it: the page's title, the space's pinned tags and
+ * last collection, the typed properties the clip template fills from the page, and the notes the
+ * template (or the kept selection, quoted with its source) gives.
+ */
+export function newClipBaseline({
+  page,
+  preferences,
+  collections,
+  definitions,
+  template,
+  kept,
+  now,
+}: NewClipSources): DraftBaseline {
+  const prefillPage: PrefillPage = { ...page, selection: page.selection?.markdown ? page.selection : null };
+  return {
+    title: page.title,
+    tags: preferences.pinnedTags.map((tag) => ({ kind: 'existing', ...tag })),
+    collection: collections.some((c) => c.id === preferences.lastCollectionId) ? preferences.lastCollectionId : null,
+    values: toFieldValuesFromInput(definitions, prefilledProperties(template, definitions, prefillPage, kept.article)),
+    notes: prefilledNotes(template, prefillPage, kept.keep, now),
   };
 }

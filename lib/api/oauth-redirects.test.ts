@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RequestRecorder, startRequestRecorder } from '../auth/testing/request-recorder';
+import { type RequestRecorder, startRequestRecorder } from '../../tests/support/request-recorder';
 import { discover, refreshTokens, revokeToken } from './oauth';
 
 let attacker: RequestRecorder;

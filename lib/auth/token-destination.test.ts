@@ -4,13 +4,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
 import { emulatorControl } from '../../tests/support/emulator-control.ts';
+import { type RequestRecorder, startRequestRecorder } from '../../tests/support/request-recorder';
 import { answerConsent } from '../../tests/unit/emulator-consent';
 import { disconnect } from './disconnect';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
 import { effectiveServiceSettings, saveServiceSettings } from './settings';
 import { apiForSpace } from './space-api';
-import { type RequestRecorder, startRequestRecorder } from './testing/request-recorder';
 
 let emulator: RunningEmulator;
 let attacker: RequestRecorder;

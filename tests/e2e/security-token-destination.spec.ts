@@ -1,5 +1,5 @@
-import { type RequestRecorder, startRequestRecorder } from '../../lib/auth/testing/request-recorder.ts';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
+import { type RequestRecorder, startRequestRecorder } from '../support/request-recorder.ts';
 import { objectsIn, urlOf } from './emulator-client';
 import { expect, extensionWorker, test } from './fixtures';
 import { openArticle } from './steps';
