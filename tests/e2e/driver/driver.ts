@@ -74,6 +74,11 @@ export interface UiPage {
   /** The page's address as the page itself sees it. */
   url(): Promise<string>;
   screenshot(file: string, options?: { fullPage?: boolean }): Promise<void>;
+  /**
+   * Runs `fn` in the page itself and answers its result: for what only the page's layout can tell
+   * (text overflowing its box), which no role and name lookup reaches.
+   */
+  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
   /** Resolves when the page has closed (by itself, or by `close()`). */
   closed(): Promise<void>;
   close(): Promise<void>;

@@ -47,7 +47,8 @@ export class FirefoxDriver implements Driver {
       pathAndQuery,
     );
     const page = await this.session.waitForExtensionPage((url) => url.href === target);
-    if (size) await page.setViewport(size);
+    const viewport = size ?? this.session.viewport;
+    if (viewport) await page.setViewport(viewport);
     return new PuppeteerUiPage(page);
   }
 

@@ -44,6 +44,18 @@ export interface FirefoxSessionOptions {
   profileDir?: string;
   /** What pages see as `prefers-color-scheme`; light unless asked (BiDi cannot emulate it). */
   colorScheme?: ColorScheme;
+  /**
+   * The interface language (a BCP 47 tag, `pt-BR`), which is also the extension's `i18n` locale.
+   * Firefox shows it only when its language pack is installed (Debian: `firefox-esr-l10n-*`).
+   */
+  locale?: string;
+  /** The size of every page's viewport; puppeteer's 800 × 600 unless asked. */
+  viewport?: { width: number; height: number };
+  /**
+   * Scrollbars drawn over the page, taking no width from it: Firefox's default on macOS, Windows 11
+   * and GNOME, and what headless Chromium does. Headless Firefox otherwise draws classic ones.
+   */
+  overlayScrollbars?: boolean;
 }
 
 export class FirefoxSession {
@@ -62,6 +74,14 @@ export class FirefoxSession {
     this.options = options;
     this.temporaryProfile = temporaryProfile;
     this.colorScheme = options.colorScheme ?? 'light';
+  }
+
+  /**
+   * The viewport asked for. puppeteer gives it to the pages it opens itself; the driver gives it to
+   * the pages the extension opens (options, popup), which would otherwise take the window's size.
+   */
+  get viewport(): FirefoxSessionOptions['viewport'] {
+    return this.options.viewport;
   }
 
   static async launch(options: FirefoxSessionOptions): Promise<FirefoxSession> {
@@ -231,10 +251,13 @@ function launchFirefox(
     executablePath: options.executablePath,
     headless: options.headless,
     userDataDir: profileDir,
+    ...(options.viewport ? { defaultViewport: options.viewport } : {}),
     extraPrefsFirefox: {
       ...OFFLINE_AND_UNSIGNED_PREFS,
       // What pages (ours too) see as prefers-color-scheme: 0 dark, 1 light.
       'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
+      ...(options.locale ? { 'intl.locale.requested': options.locale } : {}),
+      ...(options.overlayScrollbars ? { 'ui.useOverlayScrollbars': 1 } : {}),
     },
     args,
   });

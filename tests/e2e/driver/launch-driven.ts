@@ -5,12 +5,13 @@ import path from 'node:path';
 import {
   type BrowserChoice,
   buildForEmulator,
+  extensionDir,
   FIREFOX_PATH,
   launchChromiumWithExtension,
   waitForOnboardingTab,
 } from '../../../scripts/extension-browser.ts';
 import { ChromiumDriver } from './chromium-driver.ts';
-import type { Driver } from './driver.ts';
+import type { Driver, PageSize } from './driver.ts';
 import { FirefoxDriver } from './firefox-driver.ts';
 import { FirefoxSession } from './firefox-session.ts';
 
@@ -32,26 +33,42 @@ export interface DrivenBrowserOptions {
   headless: boolean;
   /** A profile kept across runs (its connection and waiting clips stay); a fresh one without. */
   profileDir?: string;
+  /**
+   * The browser's interface language as a BCP 47 tag (`pt-BR`), which is also the extension's
+   * `i18n` locale; the system's without one. The browser shows it only with its language files
+   * installed (Debian: `chromium-l10n`, `firefox-esr-l10n-*`).
+   */
+  locale?: string;
+  /** The size of the pages the browser opens (headless Chromium's are 1280 × 800 without one). */
+  viewport?: PageSize;
+  /** Firefox draws its scrollbars over the page, as headless Chromium does (firefox-session.ts). */
+  overlayScrollbars?: boolean;
+  /** Starts the build an earlier launch made in this run, of the same mode, instead of building again. */
+  reuseBuild?: boolean;
 }
 
 export async function launchDriven(browser: BrowserChoice, options: DrivenBrowserOptions): Promise<DrivenBrowser> {
-  const build = buildForEmulator({
-    mode: options.mode,
-    apiBaseUrl: options.apiBaseUrl,
-    browsers: [browser === 'firefox' ? 'firefox' : 'chrome'],
-  });
+  const build = options.reuseBuild
+    ? { chromeDir: extensionDir('chrome', options.mode), firefoxXpi: `${extensionDir('firefox', options.mode)}.xpi` }
+    : buildForEmulator({
+        mode: options.mode,
+        apiBaseUrl: options.apiBaseUrl,
+        browsers: [browser === 'firefox' ? 'firefox' : 'chrome'],
+      });
   return browser === 'firefox' ? launchFirefox(build.firefoxXpi, options) : launchChromium(build.chromeDir, options);
 }
 
 async function launchChromium(extensionDir: string, options: DrivenBrowserOptions): Promise<DrivenBrowser> {
   const userDataDir = options.profileDir ?? (await mkdtemp(path.join(os.tmpdir(), 'space-clipper-chromium-')));
   const launch = () =>
-    launchChromiumWithExtension({
-      extensionDir,
-      userDataDir,
-      headless: options.headless,
-      ...(options.headless ? {} : { viewport: null }),
-    });
+    withInterfaceLanguage(options.locale, () =>
+      launchChromiumWithExtension({
+        extensionDir,
+        userDataDir,
+        headless: options.headless,
+        ...(options.viewport ? { viewport: options.viewport } : options.headless ? {} : { viewport: null }),
+      }),
+    );
   const fresh = !existsSync(path.join(userDataDir, 'Default'));
   const context = await launch();
   // A fresh install opens its options page; waiting for it keeps it from taking over a later tab.
@@ -68,12 +85,33 @@ async function launchChromium(extensionDir: string, options: DrivenBrowserOption
   };
 }
 
+/**
+ * Runs `start` (a Chromium launch) with `locale` as the browser's interface language. On Linux,
+ * Chromium takes it from the LANGUAGE environment variable and ignores `--lang` (tried: 156 with
+ * `--lang=de` still answers `en-US`); Playwright starts the browser with this process's
+ * environment, read before the launch resolves.
+ */
+async function withInterfaceLanguage<T>(locale: string | undefined, start: () => Promise<T>): Promise<T> {
+  if (!locale) return start();
+  const before = process.env.LANGUAGE;
+  process.env.LANGUAGE = locale;
+  try {
+    return await start();
+  } finally {
+    if (before === undefined) delete process.env.LANGUAGE;
+    else process.env.LANGUAGE = before;
+  }
+}
+
 async function launchFirefox(xpiPath: string, options: DrivenBrowserOptions): Promise<DrivenBrowser> {
   const session = await FirefoxSession.launch({
     executablePath: FIREFOX_PATH,
     xpiPath,
     headless: options.headless,
     ...(options.profileDir ? { profileDir: options.profileDir } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.overlayScrollbars ? { overlayScrollbars: true } : {}),
   });
   const optionsPage = options.profileDir ? await session.installOrUpdate() : await session.installFresh();
   const driver = new FirefoxDriver(session, optionsPage);

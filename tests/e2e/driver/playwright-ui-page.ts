@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { evaluateIn } from '../send-to-background.ts';
 import type { Control, Key, UiPage } from './driver.ts';
 
 /** A page driven through Playwright's own role and label queries. */
@@ -97,6 +98,10 @@ export class PlaywrightUiPage implements UiPage {
 
   async screenshot(file: string, options: { fullPage?: boolean } = {}): Promise<void> {
     await this.page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+  }
+
+  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    return evaluateIn(this.page)(fn, arg);
   }
 
   async closed(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { evaluateIn } from '../send-to-background.ts';
 import { type ControlQuery, findControls, nameQuery } from './accessible-lookup.ts';
 import type { Control, Key, UiPage } from './driver.ts';
 
@@ -200,6 +201,10 @@ export class PuppeteerUiPage implements UiPage {
 
   async screenshot(file: string, options: { fullPage?: boolean } = {}): Promise<void> {
     await this.page.screenshot({ path: file as `${string}.png`, fullPage: options.fullPage ?? false });
+  }
+
+  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    return evaluateIn(this.page)(fn, arg);
   }
 
   async closed(): Promise<void> {
