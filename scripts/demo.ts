@@ -115,6 +115,8 @@ await mkdir(OUT, { recursive: true });
 try {
   const { driver } = session;
   step(`${browser === 'firefox' ? 'Firefox ESR' : 'Chromium'} started with Space Clipper`);
+  // The demo space's clip template, as if set in the options page before: fields from the page, notes.
+  await driver.sendToBackground('saveClipTemplate', { spaceId: DEMO.spaceId, template: CLIP_TEMPLATE });
   const options = await driver.options();
   step('The options page opened on install');
   await options.fill(textbox('Personal API token'), DEMO_TOKENS.demo);
@@ -122,18 +124,16 @@ try {
   step(`Connected with the personal token ${DEMO_TOKENS.demo}: "${await statusMatching(options, /\S/)}"`);
   await options.screenshot(path.join(OUT, 'options.png'), { fullPage: true });
 
-  // The clip template, as the options page shows it once set, and the popup keeping the article.
-  await driver.sendToBackground('saveClipTemplate', { spaceId: DEMO.spaceId, template: CLIP_TEMPLATE });
-  const templateOptions = await driver.options();
+  // The clip template in the options page, and the popup keeping the article.
   const templateDeadline = Date.now() + 10_000;
-  while ((await templateOptions.value(textbox('Notes template'))) === '') {
+  while ((await options.value(textbox('Notes template'))) === '') {
     if (Date.now() > templateDeadline) throw new Error('the options page did not show the clip template');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await scrollTo(templateOptions, 'Clip template');
-  await templateOptions.screenshot(path.join(OUT, 'field-mapping.png'));
-  await scrollTo(templateOptions, 'Notes template');
-  await templateOptions.screenshot(path.join(OUT, 'notes-template.png'));
+  await scrollTo(options, 'Clip template');
+  await options.screenshot(path.join(OUT, 'field-mapping.png'));
+  await scrollTo(options, 'Notes template');
+  await options.screenshot(path.join(OUT, 'notes-template.png'));
   const keeping = await popupOnArticle(driver, `${pages.url}/article.html`);
   await keeping.click({ role: 'radio', name: 'Article' });
   await keeping.waitFor({ role: 'radio', name: 'Article' });
