@@ -79,10 +79,14 @@ export async function launchChromiumWithExtension(options: {
   userDataDir: string;
   headless: boolean;
   viewport?: { width: number; height: number } | null;
+  /** Variables the browser process gets on top of this process's environment. */
+  env?: Record<string, string>;
 }): Promise<BrowserContext> {
   return chromium.launchPersistentContext(options.userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: options.headless,
+    // Playwright starts the browser with exactly the `env` it is given, so it extends this process's.
+    env: { ...process.env, ...options.env },
     viewport: options.viewport === undefined ? { width: 1280, height: 800 } : options.viewport,
     args: [
       `--disable-extensions-except=${options.extensionDir}`,

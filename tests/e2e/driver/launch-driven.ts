@@ -61,14 +61,15 @@ export async function launchDriven(browser: BrowserChoice, options: DrivenBrowse
 async function launchChromium(extensionDir: string, options: DrivenBrowserOptions): Promise<DrivenBrowser> {
   const userDataDir = options.profileDir ?? (await mkdtemp(path.join(os.tmpdir(), 'space-clipper-chromium-')));
   const launch = () =>
-    withInterfaceLanguage(options.locale, () =>
-      launchChromiumWithExtension({
-        extensionDir,
-        userDataDir,
-        headless: options.headless,
-        ...(options.viewport ? { viewport: options.viewport } : options.headless ? {} : { viewport: null }),
-      }),
-    );
+    launchChromiumWithExtension({
+      extensionDir,
+      userDataDir,
+      headless: options.headless,
+      ...(options.viewport ? { viewport: options.viewport } : options.headless ? {} : { viewport: null }),
+      // On Linux, Chromium takes its interface language from LANGUAGE and ignores `--lang` (tried:
+      // 156 with `--lang=de` still answers `en-US`).
+      ...(options.locale ? { env: { LANGUAGE: options.locale } } : {}),
+    });
   const fresh = !existsSync(path.join(userDataDir, 'Default'));
   const context = await launch();
   // A fresh install opens its options page; waiting for it keeps it from taking over a later tab.
@@ -83,24 +84,6 @@ async function launchChromium(extensionDir: string, options: DrivenBrowserOption
       if (!options.profileDir) await rm(userDataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Runs `start` (a Chromium launch) with `locale` as the browser's interface language. On Linux,
- * Chromium takes it from the LANGUAGE environment variable and ignores `--lang` (tried: 156 with
- * `--lang=de` still answers `en-US`); Playwright starts the browser with this process's
- * environment, read before the launch resolves.
- */
-async function withInterfaceLanguage<T>(locale: string | undefined, start: () => Promise<T>): Promise<T> {
-  if (!locale) return start();
-  const before = process.env.LANGUAGE;
-  process.env.LANGUAGE = locale;
-  try {
-    return await start();
-  } finally {
-    if (before === undefined) delete process.env.LANGUAGE;
-    else process.env.LANGUAGE = before;
-  }
 }
 
 async function launchFirefox(xpiPath: string, options: DrivenBrowserOptions): Promise<DrivenBrowser> {
