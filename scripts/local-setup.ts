@@ -1,6 +1,5 @@
-/** What `npm start` and `npm run demo` share: the emulator at the build's address, and a build for it. */
+/** What `npm start` and `npm run demo` share: the emulator at the address their builds are made for. */
 import { type RunningEmulator, startEmulator } from '../tests/emulator/server.ts';
-import { buildForEmulator } from './extension-browser.ts';
 
 export const LOCAL_PORT = Number(process.env.SPACE_CLIPPER_PORT ?? 8787);
 export const LOCAL_API_BASE_URL = `http://127.0.0.1:${LOCAL_PORT}`;
@@ -17,8 +16,4 @@ export async function startLocalEmulator(dataFile?: string): Promise<RunningEmul
     }
     throw error;
   }
-}
-
-export function buildLocalExtension(): string {
-  return buildForEmulator({ mode: LOCAL_MODE, apiBaseUrl: LOCAL_API_BASE_URL }).chromeDir;
 }
