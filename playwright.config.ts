@@ -18,6 +18,13 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   projects: [
     { name: 'chromium', testMatch: /.*\.spec\.ts$/, testIgnore: /firefox\/.*/ },
-    { name: 'firefox', testMatch: /firefox\/.*\.spec\.ts$/ },
+    {
+      name: 'firefox',
+      testMatch: /firefox\/.*\.spec\.ts$/,
+      // One retry, Firefox only: on a loaded machine its WebDriver BiDi session now and then misses a
+      // tab the extension opened (seen once in 135 × several full runs, never twice in a row). A
+      // retried test is reported as flaky, so a real failure still fails.
+      retries: 1,
+    },
   ],
 });
