@@ -116,4 +116,64 @@ describe('the pacer', () => {
     await pacer.abandon(KEY);
     expect(await pacer.reserve(KEY)).toBe(30_000);
   });
+
+  it('reads its store once, however many requests ask', async () => {
+    let loads = 0;
+    const pacer = createPacer({
+      store: {
+        load: async () => {
+          loads += 1;
+          return {};
+        },
+        save: async () => undefined,
+      },
+    });
+    for (let i = 0; i < 20; i++) {
+      await pacer.readyAt(KEY);
+      await pacer.reserve(KEY);
+      await pacer.settle(KEY, ok(9, 30));
+    }
+    expect(loads).toBe(1);
+  });
+
+  it('writes nothing while there is nothing to keep: a server that announces nothing costs no storage', async () => {
+    const { pacer, saved } = setup();
+    for (let i = 0; i < 20; i++) {
+      await pacer.reserve(KEY);
+      await pacer.settle(KEY, { status: 201, reading: undefined, retryAfterMs: undefined });
+    }
+    expect(saved).toEqual([]);
+    await pacer.reserve(KEY);
+    await pacer.settle(KEY, { status: 429, reading: undefined, retryAfterMs: 4_000 });
+    expect(saved.at(-1)?.[KEY]?.blockedUntil).toBeGreaterThan(0);
+  });
+
+  it('writes a burst of answers in two writes, the last holding the last answer', async () => {
+    const clock = { now: 1_000_000 };
+    const saved: Record<string, PaceWindow>[] = [];
+    const pending: (() => void)[] = [];
+    const pacer = createPacer({
+      now: () => clock.now,
+      store: {
+        load: async () => ({}),
+        save: (windows) => {
+          saved.push(structuredClone(windows));
+          return new Promise<void>((resolve) => pending.push(resolve));
+        },
+      },
+    });
+    for (let i = 0; i < 10; i++) await pacer.reserve(KEY);
+    const settled = Array.from({ length: 10 }, (_, i) => pacer.settle(KEY, ok(9 - i, 30 - i)));
+    let done = false;
+    const all = Promise.all(settled).then(() => {
+      done = true;
+    });
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      pending.shift()?.();
+    }
+    await all;
+    expect(saved).toHaveLength(2);
+    expect(saved.at(-1)?.[KEY]).toMatchObject({ remaining: 0, resetAt: clock.now + 21_000 });
+  });
 });

@@ -60,12 +60,21 @@ export function createPacer(options: PacerOptions = {}) {
   const windows = new Map<string, PaceWindow>();
   const inFlight = new Map<string, number>();
   let loading: Promise<void> | undefined;
+  /** What the store holds as far as this pacer knows (JSON), so an unchanged state is not written again. */
+  let stored: string | undefined;
+  /** The write running, and the one queued behind it that will write the state as it is by then. */
+  let writing: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
 
+  /**
+   * Reads the store once per worker. Every request and every look at a waiting clip asks the pacer
+   * (a drain of 500 clips asks thousands of times): a storage read each was a tenth of the worker's time.
+   */
   function load(): Promise<void> {
-    const stored: Promise<Record<string, PaceWindow>> = options.store?.load() ?? Promise.resolve({});
-    loading ??= stored.then(
-      (stored) => {
-        for (const [key, window] of Object.entries(stored)) if (!windows.has(key)) windows.set(key, window);
+    loading ??= (options.store?.load() ?? Promise.resolve<Record<string, PaceWindow>>({})).then(
+      (read) => {
+        stored = JSON.stringify(read);
+        for (const [key, window] of Object.entries(read)) if (!windows.has(key)) windows.set(key, window);
       },
       // An unreadable store only means starting without memory: the server still says what is left.
       () => undefined,
@@ -73,19 +82,52 @@ export function createPacer(options: PacerOptions = {}) {
     return loading;
   }
 
-  async function persist(): Promise<void> {
-    if (!options.store) return;
+  /** The windows worth keeping: those that still hold requests back or remember 429s. */
+  function keptWindows(): Record<string, PaceWindow> {
     const at = now();
     const kept: Record<string, PaceWindow> = {};
     for (const [key, window] of windows) {
       if (window.resetAt > at || window.blockedUntil > at || window.strikes > 0) kept[key] = window;
       else windows.delete(key);
     }
+    return kept;
+  }
+
+  async function write(store: PacingStore): Promise<void> {
+    const kept = keptWindows();
+    const text = JSON.stringify(kept);
+    // A server that announces nothing leaves nothing to keep after each answer: no write at all.
+    if (text === stored) return;
     try {
-      await options.store.save(kept);
+      await store.save(kept);
+      stored = text;
     } catch {
       // Pacing is an optimisation: a failed write costs at most a 429 after a restart.
     }
+  }
+
+  /**
+   * Writes the windows; resolves once a write that includes the current state is done. Answers
+   * come faster than storage writes, so one write runs at a time and the next writes whatever the
+   * state is when it starts: a burst of answers costs two writes, not one each.
+   */
+  function persist(): Promise<void> {
+    const store = options.store;
+    if (!store) return Promise.resolve();
+    if (queued) return queued;
+    if (!writing) {
+      const running: Promise<void> = write(store).finally(() => {
+        if (writing === running) writing = undefined;
+      });
+      writing = running;
+      return running;
+    }
+    const next: Promise<void> = writing.then(() => {
+      queued = undefined;
+      return persist();
+    });
+    queued = next;
+    return next;
   }
 
   /**
