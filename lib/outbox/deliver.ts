@@ -77,10 +77,12 @@ async function settleLostStep(api: WorkspaceApi, stored: StoredClip, hooks: Deli
   stored.inFlight = null;
   const name = stepName(inFlight.step);
   if (landed === undefined) {
+    // Not written here: the step is recorded again before it is sent, which writes this too. A
+    // worker stopped in between looks once more, as it would have after a stop during the lookup.
     note(stored, hooks.now(), `Not found on the server after a lost answer; sending again (${name}).`);
-  } else {
-    record(stored, inFlight.step, landed);
-    note(stored, hooks.now(), `Found on the server after a lost answer (${name}).`);
+    return;
   }
+  record(stored, inFlight.step, landed);
+  note(stored, hooks.now(), `Found on the server after a lost answer (${name}).`);
   await hooks.persist(stored);
 }

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
 import {
@@ -17,8 +18,9 @@ import {
   weblinkClip,
   weblinksOf,
 } from '../../tests/support/outbox-harness';
+import { DB_NAME, DB_VERSION, type Db } from '../db';
 import { DAILY_NOTE_SETTLE_MS } from './reconcile';
-import type { ClipPayload } from './types';
+import type { ClipPayload, StoredClip } from './types';
 
 const suite = outboxSuite();
 
@@ -212,6 +214,42 @@ describe('a request lost before the server processed it', () => {
     if (clip.kind === 'page') expect(await weblinksOf(suite.emulator, clip.url)).toHaveLength(1);
     if (clip.kind === 'page' && clip.tags.length > 0)
       expect(await tagsTitled(suite.emulator, 'Dropped tag')).toHaveLength(1);
+  });
+
+  it('sends the lost step again after one write, which holds the lookup and the step about to go', async () => {
+    const connection = (await openDB(DB_NAME, DB_VERSION)) as unknown as Db;
+    const happened: string[] = [];
+    const counted = new Proxy(connection, {
+      get(target, property) {
+        if (property === 'put') {
+          return (store: 'outbox', value: StoredClip) => {
+            happened.push(`write ${store}`);
+            return target.put(store, value);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    let storedAtResend: StoredClip | undefined;
+    suite.worker = await suite.harness.startWorker({
+      database: async () => counted,
+      beforeRequest: async (request) => {
+        happened.push(`${request.method} ${request.path}`);
+        if (request.path === '/object/url') storedAtResend = (await connection.getAll('outbox'))[0];
+      },
+    });
+    await addFault(suite.emulator, { path: '/object/url', drop: 'before', times: 1 });
+    await suite.worker.outbox.enqueue(DEMO.spaceId, weblinkClip({ url: 'https://example.com/written-once' }));
+    await suite.harness.settle(suite.worker);
+    connection.close();
+
+    const lookup = happened.indexOf('POST /objects/search');
+    const resend = happened.indexOf('POST /object/url', lookup);
+    expect(happened.slice(lookup + 1, resend)).toEqual(['write outbox']);
+    expect(storedAtResend?.inFlight?.step).toEqual({ kind: 'create-weblink' });
+    expect(storedAtResend?.events.at(-1)?.text).toMatch(/^Not found on the server after a lost answer/);
+    expect(await weblinksOf(suite.emulator, 'https://example.com/written-once')).toHaveLength(1);
   });
 
   it('never takes a weblink that existed before the clip for its result', async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { WorkspaceApi } from '../api';
 import { weblinkTitle } from './clip';
-import { sameTitle, textFingerprint, weblinkHasUrl } from './reconcile';
+import { lookUpLostStep, sameTitle, textFingerprint, weblinkHasUrl } from './reconcile';
+import type { StoredClip } from './types';
 
 describe('textFingerprint', () => {
   it('keeps letters, digits and emoji in order, whatever the Markdown markers and escapes', () => {
@@ -54,5 +56,58 @@ describe('titles and URLs', () => {
     expect(weblinkHasUrl(object, 'https://example.com/a')).toBe(true);
     expect(weblinkHasUrl(object, 'https://other.example/', 'media_URLReference')).toBe(false);
     expect(weblinkHasUrl(object, 'https://example.com/a?b=1')).toBe(false);
+  });
+});
+
+describe('looking for a lost weblink', () => {
+  const stored: StoredClip = {
+    v: 1,
+    id: 'clip-1',
+    seq: 1,
+    spaceId: 'space',
+    createdAt: 0,
+    clip: {
+      kind: 'link',
+      url: 'https://example.com/a',
+      title: 'A',
+      tags: [],
+      properties: {},
+      notes: [],
+      existingObjectIds: [],
+    },
+    state: 'pending',
+    attempts: 1,
+    nextAttemptAt: 0,
+    inFlight: { step: { kind: 'create-weblink' }, startedAt: 0 },
+    progress: { tagIds: {}, objectId: null, partsLanded: 0 },
+    lastError: null,
+    events: [],
+  };
+
+  it('searches while it reads which objects other clips made, not after', async () => {
+    const happened: string[] = [];
+    let othersRead: (ids: ReadonlySet<string>) => void = () => undefined;
+    const api = {
+      search: async () => {
+        happened.push('search');
+        return [{ id: 'w-1', title: 'A', structureId: 'MediaWebResource' }];
+      },
+      getObject: async () => {
+        throw new Error("w-1 is another clip's weblink and is never read");
+      },
+    } as unknown as WorkspaceApi;
+    const lookup = lookUpLostStep(api, stored, { kind: 'create-weblink' }, 0, {
+      otherResults: () => {
+        happened.push('others');
+        return new Promise((resolve) => {
+          othersRead = resolve;
+        });
+      },
+      urlPropertyId: async () => undefined,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(happened).toEqual(['others', 'search']);
+    othersRead(new Set(['w-1']));
+    expect(await lookup).toBeUndefined();
   });
 });

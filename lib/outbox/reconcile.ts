@@ -95,22 +95,28 @@ export function weblinkHasUrl(
   return candidates.some((candidate) => candidate !== undefined && samePage(candidate, url));
 }
 
+/** What rules candidates out; either may be a promise, which is then awaited alongside the search. */
 export interface WeblinkSearch {
   /** When the lost request started; weblinks created well before it are not its result (0: any age). */
   startedAt: number;
   /** Objects that are the result of other clips: a second clip of the same page is its own weblink. */
-  otherResults: ReadonlySet<string>;
+  otherResults: ReadonlySet<string> | Promise<ReadonlySet<string>>;
   /** The weblink type's URL property, when known. */
-  urlPropertyId: string | undefined;
+  urlPropertyId: string | undefined | Promise<string | undefined>;
 }
 
 export async function findWeblink(
   api: WorkspaceApi,
   clip: Pick<WeblinkClip, 'url' | 'title' | 'existingObjectIds'>,
-  { startedAt, otherResults, urlPropertyId }: WeblinkSearch,
+  search: WeblinkSearch,
 ): Promise<WorkspaceObject | undefined> {
   const title = weblinkTitle(clip);
-  const results = await api.search({ query: title, structureIds: ['MediaWebResource'] });
+  const [results, otherResults, urlPropertyId] = await Promise.all([
+    api.search({ query: title, structureIds: ['MediaWebResource'] }),
+    search.otherResults,
+    search.urlPropertyId,
+  ]);
+  const { startedAt } = search;
   const candidates = results
     .filter(
       (result) =>
@@ -183,10 +189,12 @@ export async function lookUpLostStep(
     }
     case 'create-weblink': {
       if (!isWeblinkClip(clip)) return undefined;
+      // Local reads, started with the search instead of before it: a drain after an outage looks
+      // for every clip's lost create, and each read costs about as much as the search.
       const object = await findWeblink(api, clip, {
         startedAt,
-        otherResults: await context.otherResults(),
-        urlPropertyId: await context.urlPropertyId(),
+        otherResults: context.otherResults(),
+        urlPropertyId: context.urlPropertyId(),
       });
       if (object === undefined) return undefined;
       const unapplied = unappliedChanges(weblinkRequest(clip, stored.progress), object);

@@ -5,8 +5,23 @@ import type { StoredClip } from './types';
 
 /** When clips go, and in which order: pure functions of the clips, the time and the endpoints' waits. */
 
+/**
+ * A clip's target never changes (its kind, space, date, object and URL are fixed when it is made),
+ * and the drain asks for every waiting clip's target each time an attempt ends: the normalised URL
+ * is worked out once per clip instead of once per clip and attempt.
+ */
+const targetKeys = new WeakMap<StoredClip, string>();
+
 /** Clips to the same target are delivered one at a time, in the order they were made. */
 export function targetKey(stored: StoredClip): string {
+  const known = targetKeys.get(stored);
+  if (known !== undefined) return known;
+  const key = keyOfTarget(stored);
+  targetKeys.set(stored, key);
+  return key;
+}
+
+function keyOfTarget(stored: StoredClip): string {
   const { clip } = stored;
   switch (clip.kind) {
     case 'daily-note':
