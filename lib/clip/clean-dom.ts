@@ -9,7 +9,7 @@ import { absoluteUrl, markdownUrl } from './urls';
 const DROPPED =
   'script,style,noscript,template,svg,canvas,head,link,meta,title,select,textarea,button,datalist,input:not([type="checkbox"])';
 const EMBEDS = 'iframe,frame,embed,object,video,audio';
-const HEADING_LINKS = 'h1 a[href^="#"],h2 a[href^="#"],h3 a[href^="#"],h4 a[href^="#"],h5 a[href^="#"],h6 a[href^="#"]';
+const HEADINGS = 'h1,h2,h3,h4,h5,h6';
 // Permalink anchors that documentation generators put in every heading.
 const PERMALINK_TEXT = /^\s*[#¶§🔗]\s*$/u;
 
@@ -121,7 +121,11 @@ export function cleanDom(root: ParentNode, base: string): void {
   }
   removeAll(root.querySelectorAll(DROPPED));
   removeAll(root.querySelectorAll(HIDDEN_CANDIDATES), isHidden);
-  removeAll(root.querySelectorAll(HEADING_LINKS), (link) => PERMALINK_TEXT.test(link.textContent ?? ''));
+  // Found as in-page links first: matching `h1 a` walks the ancestors of every link of the page.
+  removeAll(
+    root.querySelectorAll('a[href^="#"]'),
+    (link) => PERMALINK_TEXT.test(link.textContent ?? '') && !!link.closest(HEADINGS),
+  );
   replaceEmbeds(root, base);
   fixLinks(root, base);
   fixImages(root, base);

@@ -10,8 +10,11 @@
  */
 import { HIDDEN_ON_PAGE_ATTR } from './hidden';
 
-// Not looked into: never shown, dropped anyway, or a formula (whose hidden parts are its sources).
-const NOT_WALKED = new Set(['script', 'style', 'template', 'noscript', 'svg', 'math', 'mjx-container', 'select']);
+// Never shown and dropped by the converter whatever their style: not looked at. A page has
+// hundreds (Wikipedia a `<link>` per template), and each would cost a computed style.
+const NOT_LOOKED_AT = new Set(['script', 'style', 'template', 'noscript', 'link', 'meta', 'title']);
+// Not looked into: dropped anyway, or a formula (whose hidden parts are its sources).
+const NOT_WALKED = new Set(['svg', 'math', 'mjx-container', 'select']);
 
 // One options object for every call: the walk makes one call per element of the selection.
 const VISIBILITY_PROPERTY = { visibilityProperty: true };
@@ -36,9 +39,12 @@ export function markHiddenInCopy(live: Element, copy: Element): void {
   const walk = (liveParent: Element, copyParent: Element): void => {
     let copied = copyParent.firstElementChild;
     for (let child = liveParent.firstElementChild; child && copied; child = child.nextElementSibling) {
-      if (child.localName !== copied.localName) return;
-      if (isHiddenByStyle(child, view)) copied.setAttribute(HIDDEN_ON_PAGE_ATTR, '');
-      else if (!NOT_WALKED.has(child.localName)) walk(child, copied);
+      const name = child.localName;
+      if (name !== copied.localName) return;
+      if (!NOT_LOOKED_AT.has(name)) {
+        if (isHiddenByStyle(child, view)) copied.setAttribute(HIDDEN_ON_PAGE_ATTR, '');
+        else if (!NOT_WALKED.has(name)) walk(child, copied);
+      }
       copied = copied.nextElementSibling;
     }
   };
@@ -61,9 +67,11 @@ export function markHiddenOnPage(range: Range, copy: DocumentFragment): void {
       const name = child.localName;
       // Out of step would mean the page changed under the copy: mark nothing rather than the wrong nodes.
       if (name !== copiedChild.localName) return;
-      if (isHiddenByStyle(child, view)) copiedChild.setAttribute(HIDDEN_ON_PAGE_ATTR, '');
-      else if (!NOT_WALKED.has(name)) {
-        walk(child, copiedChild, onEdge && (child.contains(startContainer) || child.contains(endContainer)));
+      if (!NOT_LOOKED_AT.has(name)) {
+        if (isHiddenByStyle(child, view)) copiedChild.setAttribute(HIDDEN_ON_PAGE_ATTR, '');
+        else if (!NOT_WALKED.has(name)) {
+          walk(child, copiedChild, onEdge && (child.contains(startContainer) || child.contains(endContainer)));
+        }
       }
       copiedChild = copiedChild.nextElementSibling;
     }

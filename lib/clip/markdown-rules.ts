@@ -43,6 +43,19 @@ function codeSpan(text: string): string {
   return `${delimiter}${pad}${text}${pad}${delimiter}`;
 }
 
+// Each ordered list's items numbered once: looking every item up among its siblings is quadratic,
+// and a page's list of references runs to hundreds of items.
+const itemIndexes = new WeakMap<Node, Map<Node, number>>();
+
+function itemIndex(list: Element, item: Node): number {
+  let indexes = itemIndexes.get(list);
+  if (!indexes) {
+    indexes = new Map([...list.children].map((child, index) => [child, index]));
+    itemIndexes.set(list, indexes);
+  }
+  return indexes.get(item) ?? -1;
+}
+
 const EMPHASIS = ['EM', 'I'];
 const STRONG = ['STRONG', 'B'];
 const STRIKE = ['DEL', 'S', 'STRIKE'];
@@ -75,7 +88,7 @@ export const markdownRules: Record<string, Rule> = {
       let marker = '- ';
       if (list?.nodeName === 'OL') {
         const start = Number.parseInt(list.getAttribute('start') ?? '', 10);
-        marker = `${(Number.isNaN(start) ? 1 : start) + Array.prototype.indexOf.call(list.children, node)}. `;
+        marker = `${(Number.isNaN(start) ? 1 : start) + itemIndex(list, node)}. `;
       }
       const loose = content.endsWith('\n');
       const body = content.replace(/^\n+|\n+$/g, '') + (loose ? '\n' : '');

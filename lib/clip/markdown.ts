@@ -86,6 +86,10 @@ function groupToMarkdown({ nodes, containers }: NodeGroup, inert: Document, base
   cleanDom(root, base);
   normalizeCodeBlocks(root);
   normalizeTables(root);
+  // Turndown copies its input before it strips whitespace, so that a caller's nodes stay as they
+  // were. This copy was made for this one conversion: it is handed over as it is, since copying a
+  // 1 MB page once more costs as much as a tenth of converting it.
+  root.cloneNode = () => root;
   return tidy(turndownService().turndown(root));
 }
 

@@ -6,6 +6,9 @@
  * A container that is nothing but a block around its children (a `<div>`, a `<section>`) and holds
  * more than a group's worth of text is opened, and its children grouped instead; the group keeps
  * the containers it sits in, whose classes some rules read (a code block's language).
+ *
+ * Text is measured in one pass: a page nests its content in a chain of containers (Wikipedia
+ * four deep), and asking each level for its `textContent` would read the whole text once per level.
  */
 import { isHidden } from './hidden';
 
@@ -35,21 +38,37 @@ function isContent(node: Node): boolean {
   return node.nodeType === 1 || (node.nodeType === 3 && /\S/.test((node as Text).data));
 }
 
-export function* nodeGroups(
-  nodes: Iterable<ChildNode>,
+/**
+ * What a node adds to its parent's `textContent` (comments add nothing). The length of every node
+ * inside a container, which grouping may open, is recorded on the way: containers are summed from
+ * their children, anything else is measured natively as a whole.
+ */
+function measure(node: Node, lengths: Map<Node, number>): number {
+  let length = 0;
+  if (node.nodeType === 3 || node.nodeType === 4) length = (node as CharacterData).data.length;
+  else if (node.nodeType === 1 && CONTAINERS.has(node.nodeName)) {
+    for (let child = node.firstChild; child; child = child.nextSibling) length += measure(child, lengths);
+  } else if (node.nodeType === 1) length = node.textContent?.length ?? 0;
+  lengths.set(node, length);
+  return length;
+}
+
+function* groupsOf(
+  nodes: ChildNode[],
   targetLength: number,
-  containers: Element[] = [],
+  containers: Element[],
+  lengths: Map<Node, number>,
 ): Generator<NodeGroup> {
   let group: ChildNode[] = [];
   let textLength = 0;
   let endsWithBlock = false;
   for (const node of nodes) {
-    const length = node.textContent?.length ?? 0;
+    const length = lengths.get(node) ?? 0;
     if (length > targetLength && CONTAINERS.has(node.nodeName) && !isHidden(node as Element)) {
       if (group.length > 0) yield { nodes: group, containers, textLength };
       group = [];
       textLength = 0;
-      yield* nodeGroups([...node.childNodes], targetLength, [...containers, node as Element]);
+      yield* groupsOf([...node.childNodes], targetLength, [...containers, node as Element], lengths);
       continue;
     }
     if (textLength >= targetLength && endsWithBlock && isBlock(node)) {
@@ -62,4 +81,10 @@ export function* nodeGroups(
     if (isContent(node)) endsWithBlock = isBlock(node);
   }
   if (group.length > 0) yield { nodes: group, containers, textLength };
+}
+
+export function nodeGroups(nodes: ChildNode[], targetLength: number): Generator<NodeGroup> {
+  const lengths = new Map<Node, number>();
+  for (const node of nodes) measure(node, lengths);
+  return groupsOf(nodes, targetLength, [], lengths);
 }

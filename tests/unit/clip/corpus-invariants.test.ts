@@ -3,7 +3,7 @@
  * a clip must keep: absolute URLs, code verbatim in fences, table shapes, no script or style
  * text, every formula, and the reader's words in order.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlToLimitedMarkdown, htmlToMarkdown } from '../../../lib/clip/markdown';
 import { type CorpusPage, corpusAvailable, corpusPages, pageUrl, parsePage } from './corpus';
 import {
@@ -83,7 +83,15 @@ describe.skipIf(!corpusAvailable)('corpus pages selected whole (corpus missing: 
     expect(pages.length).toBeGreaterThanOrEqual(32);
   });
 
+  // happy-dom takes seconds to copy and convert a 1 MB page (more on a busy machine): each page is
+  // converted once, outside the time limit of the tests that read the result.
+  const CONVERSION_TIMEOUT = 60_000;
+
   describe.each(pages.map((page) => [page.name, page] as const))('%s', (_name, page) => {
+    beforeAll(() => {
+      convertedPage(page);
+    }, CONVERSION_TIMEOUT);
+
     it('writes only absolute link and image URLs, none of them javascript: or data:', () => {
       const { markdown } = convertedPage(page);
       for (const destination of destinations(markdown)) {
@@ -150,17 +158,21 @@ describe.skipIf(!corpusAvailable)('corpus pages selected whole (corpus missing: 
       }
     });
 
-    it('comes out the same when converted a group of nodes at a time', () => {
-      const { doc, markdown } = convertedPage(page);
-      const range = doc.createRange();
-      range.selectNodeContents(doc.body);
-      const grouped = htmlToLimitedMarkdown(range.cloneContents(), {
-        baseUrl: pageUrl(doc, page.name),
-        maxBytes: Number.POSITIVE_INFINITY,
-        groupTextLength: 1_000,
-      });
-      expect(grouped.markdown).toBe(markdown);
-    });
+    it(
+      'comes out the same when converted a group of nodes at a time',
+      () => {
+        const { doc, markdown } = convertedPage(page);
+        const range = doc.createRange();
+        range.selectNodeContents(doc.body);
+        const grouped = htmlToLimitedMarkdown(range.cloneContents(), {
+          baseUrl: pageUrl(doc, page.name),
+          maxBytes: Number.POSITIVE_INFINITY,
+          groupTextLength: 1_000,
+        });
+        expect(grouped.markdown).toBe(markdown);
+      },
+      CONVERSION_TIMEOUT,
+    );
 
     it('is trimmed and has no runs of blank lines outside code', () => {
       const { markdown } = convertedPage(page);

@@ -52,6 +52,26 @@ describe('htmlToLimitedMarkdown', () => {
     expect(whole).toMatch(/^- item 0 with some words\n- item 1/);
   });
 
+  it('opens containers nested deep between other blocks, and estimates the whole size from them', () => {
+    const sections = Array.from({ length: 40 }, () => `<section>${PARAGRAPH.repeat(10)}</section>`).join('');
+    const input = fragment(
+      `<div><nav><p>Menu</p></nav><main><div><article>${sections}</article></div><p>Comments</p></main><footer><p>End</p></footer></div>`,
+    );
+    const whole = htmlToMarkdown(input, { baseUrl: PAGE_URL });
+    const turndown = vi.spyOn(TurndownService.prototype, 'turndown');
+    const grouped = htmlToLimitedMarkdown(input, {
+      baseUrl: PAGE_URL,
+      maxBytes: Number.POSITIVE_INFINITY,
+      groupTextLength: 500,
+    });
+    expect(grouped.markdown).toBe(whole);
+    // Each section holds about 800 characters of text: one group each, not one for the whole page.
+    expect(turndown.mock.calls.length).toBeGreaterThanOrEqual(40);
+    const limited = htmlToLimitedMarkdown(input, { baseUrl: PAGE_URL, maxBytes: 2_000, groupTextLength: 500 });
+    expect(limited.oversizedBytes).toBeGreaterThan(utf8Length(whole) * 0.95);
+    expect(limited.oversizedBytes).toBeLessThan(utf8Length(whole) * 1.05);
+  });
+
   it('keeps the classes of opened containers for the rules that read them', () => {
     const code = '<pre>print(1)</pre>'.repeat(30);
     const input = fragment(`<div class="highlight-python"><div>${code}</div></div>`);

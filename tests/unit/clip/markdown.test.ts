@@ -121,6 +121,13 @@ describe('htmlToMarkdown: links and images', () => {
 
   it('drops permalink anchors in headings', () => {
     expect(md('<h2 id="x">Setting up<a class="headerlink" href="#x">¶</a></h2>')).toBe('## Setting up');
+    expect(md('<h3><span>Deep <a href="#y">#</a></span></h3>')).toBe('### Deep');
+  });
+
+  it('keeps in-page links outside headings, and in-page links with words in headings', () => {
+    expect(md('<h2><a href="#x">Setting up</a></h2><p>See <a href="#x">¶</a></p>')).toBe(
+      '## [Setting up](https://example.com/docs/page.html#x)\n\nSee [¶](https://example.com/docs/page.html#x)',
+    );
   });
 });
 
@@ -133,6 +140,15 @@ describe('htmlToMarkdown: lists', () => {
 
   it('numbers ordered lists from their start attribute and indents loose items', () => {
     expect(md('<ol start="9"><li><p>p1</p><p>p2</p></li><li>q</li></ol>')).toBe('9. p1\n\n   p2\n\n10. q');
+  });
+
+  it('numbers every item of a long ordered list, and each of several lists from its own start', () => {
+    const items = Array.from({ length: 300 }, (_, i) => `<li>note ${i}</li>`).join('');
+    const expected = Array.from({ length: 300 }, (_, i) => `${i + 1}. note ${i}`).join('\n');
+    expect(md(`<ol>${items}</ol>`)).toBe(expected);
+    expect(md('<ol><li>a</li><li>b</li></ol><p>then</p><ol start="5"><li>c</li><li>d</li></ol>')).toBe(
+      '1. a\n2. b\n\nthen\n\n5. c\n6. d',
+    );
   });
 
   it('writes task list items from checkboxes', () => {
