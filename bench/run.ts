@@ -75,6 +75,12 @@ if (wants('popup') || wants('convert') || wants('article') || wants('drain')) {
       context,
       extensionId,
       clearPopupCache: () => worker.evaluate(() => chrome.storage.local.remove('popupQueryCache')),
+      popupCacheKeys: () =>
+        worker.evaluate(async () => {
+          const { popupQueryCache } = await chrome.storage.local.get('popupQueryCache');
+          const cache = JSON.parse(typeof popupQueryCache === 'string' ? popupQueryCache : '{}');
+          return (cache.clientState?.queries ?? []).map((query: { queryKey: unknown[] }) => String(query.queryKey[0]));
+        }),
       tabIdOf: async (page: import('@playwright/test').Page) =>
         worker.evaluate(async (url) => {
           const tabs = await chrome.tabs.query({});

@@ -1,6 +1,5 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
@@ -10,30 +9,27 @@ import { setPageLanguage } from '@/lib/i18n';
 import { popupQueryCacheItem } from '@/lib/storage';
 import { App } from './App';
 import { keys } from './queries';
+import { type QueryPersistence, restoreQueryCache, saveQueryCacheOnChange } from './query-persistence';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, gcTime: 7 * 24 * 3_600_000 } },
 });
 
 /** The query cache lives in storage.local between popup opens (lib/storage.ts, popupQueryCacheItem). */
-const persister = createAsyncStoragePersister({
-  key: popupQueryCacheItem.key,
-  throttleTime: 300,
-  storage: {
-    getItem: async () => (await popupQueryCacheItem.getValue()) ?? null,
-    setItem: (_key, value) => popupQueryCacheItem.setValue(value),
-    removeItem: () => popupQueryCacheItem.removeValue(),
-  },
-});
-const persistence = {
+const persistence: QueryPersistence = {
   queryClient,
-  persister,
+  // Written only when a persisted query changes (query-persistence.ts): a few times per open, at once.
+  persister: createAsyncStoragePersister({
+    key: popupQueryCacheItem.key,
+    throttleTime: 0,
+    storage: {
+      getItem: async () => (await popupQueryCacheItem.getValue()) ?? null,
+      setItem: (_key, value) => popupQueryCacheItem.setValue(value),
+      removeItem: () => popupQueryCacheItem.removeValue(),
+    },
+  }),
   maxAge: 7 * 24 * 3_600_000,
   buster: browser.runtime.getManifest().version,
-  dehydrateOptions: {
-    shouldDehydrateQuery: (query: { meta?: Record<string, unknown>; state: { status: string } }) =>
-      query.meta?.persist === true && query.state.status === 'success',
-  },
 };
 
 /** The tab the popup acts on: `?tabId=N` (tests open the popup as a tab), else the active tab. */
@@ -52,12 +48,12 @@ document.body.classList.add('popup');
 // whole form with its title, not an empty shell that fills in a moment later.
 const tabId = await targetTabId();
 await Promise.all([
-  persistQueryClientRestore(persistence).catch(() => undefined),
+  restoreQueryCache(persistence),
   tabId === undefined
     ? undefined
     : queryClient.prefetchQuery({ queryKey: keys.tab(tabId), queryFn: () => browser.tabs.get(tabId) }),
 ]);
-persistQueryClientSubscribe(persistence);
+saveQueryCacheOnChange(persistence);
 
 setPageLanguage();
 createRoot(document.getElementById('root') as HTMLElement).render(
