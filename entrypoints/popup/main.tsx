@@ -32,11 +32,19 @@ const persistence: QueryPersistence = {
   buster: browser.runtime.getManifest().version,
 };
 
-/** The tab the popup acts on: `?tabId=N` (tests open the popup as a tab), else the active tab. */
-async function targetTabId(): Promise<number | undefined> {
+/**
+ * The tab the popup acts on, with what the browser knows of it (address, title) in the cache:
+ * `?tabId=N` (tests open the popup as a tab), else the active tab, which the browser gives whole.
+ */
+async function loadTargetTab(): Promise<number | undefined> {
   const param = new URLSearchParams(location.search).get('tabId');
-  if (param !== null) return Number(param);
+  if (param !== null) {
+    const tabId = Number(param);
+    await queryClient.prefetchQuery({ queryKey: keys.tab(tabId), queryFn: () => browser.tabs.get(tabId) });
+    return tabId;
+  }
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  if (tab?.id !== undefined) queryClient.setQueryData(keys.tab(tab.id), tab);
   return tab?.id;
 }
 
@@ -46,13 +54,7 @@ document.body.classList.add('popup');
 
 // The cache and the tab are read before the first render, in parallel, so the first paint is the
 // whole form with its title, not an empty shell that fills in a moment later.
-const tabId = await targetTabId();
-await Promise.all([
-  restoreQueryCache(persistence),
-  tabId === undefined
-    ? undefined
-    : queryClient.prefetchQuery({ queryKey: keys.tab(tabId), queryFn: () => browser.tabs.get(tabId) }),
-]);
+const [tabId] = await Promise.all([loadTargetTab(), restoreQueryCache(persistence)]);
 saveQueryCacheOnChange(persistence);
 
 setPageLanguage();
