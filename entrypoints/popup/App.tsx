@@ -1,13 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
 import { ClipForm } from './clip-form';
+import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
 import type { EditRequest } from './saved-actions';
-
-/** The outbox list is below the form: loaded after the first paint, not before it. */
-const OutboxPanel = lazy(() => import('./outbox-panel').then((module) => ({ default: module.OutboxPanel })));
+import { useAfterFirstPaint } from './use-after-first-paint';
 
 function openSettings() {
   void browser.runtime.openOptionsPage();
@@ -17,6 +16,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
   const connections = useConnections();
   const [chosenSpaceId, setChosenSpaceId] = useState<string | undefined>();
   const [editRequest, setEditRequest] = useState<EditRequest | undefined>();
+  const belowShown = useAfterFirstPaint();
 
   // Escape closes the popup (a combobox that is open takes the first Escape for itself).
   useEffect(() => {
@@ -69,7 +69,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
           />
         </>
       )}
-      <Suspense fallback={null}>
+      {belowShown && (
         <OutboxPanel
           onSignIn={openSettings}
           onEdit={(request) => {
@@ -80,7 +80,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
             window.scrollTo({ top: 0 });
           }}
         />
-      </Suspense>
+      )}
     </main>
   );
 }

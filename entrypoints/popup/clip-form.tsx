@@ -24,6 +24,7 @@ import {
   useWeblinkForm,
 } from './queries';
 import { type EditRequest, SavedActions, type SavedState } from './saved-actions';
+import { useAfterFirstPaint } from './use-after-first-paint';
 import { changesSince, type DraftBaseline, editBaseline, newClipBaseline, useClipDraft } from './use-clip-draft';
 import { useKeep } from './use-keep';
 import { PropertySection, useFieldsOpen, WeblinkFields } from './weblink-fields';
@@ -55,6 +56,7 @@ export function ClipForm({
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
   const [fieldsOpen, setFieldsOpen] = useFieldsOpen();
+  const belowShown = useAfterFirstPaint();
 
   const url = page.data?.url ?? tab.data?.url ?? '';
   const pageTitle = page.data?.title ?? tab.data?.title ?? '';
@@ -270,23 +272,32 @@ export function ClipForm({
         </button>
       </div>
 
-      <PropertySection
-        spaceId={spaceId}
-        draft={draft}
-        definitions={definitions}
-        formLoading={form.isPending}
-        open={fieldsOpen}
-        onOpen={setFieldsOpen}
-      />
-
-      <AppendToObject
-        spaceId={spaceId}
-        types={form.data?.appendableTypes ?? []}
-        disabled={!canAppend}
-        onAppend={(target) =>
-          appendNotes({ kind: 'append', objectId: target.id, objectTitle: target.title, markdown: draft.notes, source })
-        }
-      />
+      {belowShown && (
+        <>
+          <PropertySection
+            spaceId={spaceId}
+            draft={draft}
+            definitions={definitions}
+            formLoading={form.isPending}
+            open={fieldsOpen}
+            onOpen={setFieldsOpen}
+          />
+          <AppendToObject
+            spaceId={spaceId}
+            types={form.data?.appendableTypes ?? []}
+            disabled={!canAppend}
+            onAppend={(target) =>
+              appendNotes({
+                kind: 'append',
+                objectId: target.id,
+                objectTitle: target.title,
+                markdown: draft.notes,
+                source,
+              })
+            }
+          />
+        </>
+      )}
 
       <StatusRegion message={shownStatus.message} tone={shownStatus.tone} />
     </form>

@@ -1,7 +1,8 @@
-import { lazy, type RefObject, Suspense, useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { CollectionPicker } from '@/components/collection-picker';
 import { Field } from '@/components/field';
 import { NotesField } from '@/components/notes-field';
+import { PropertyFields } from '@/components/property-fields';
 import { TagPicker } from '@/components/tag-picker';
 import { emptyFieldValue, type FieldDefinition, type FieldValue } from '@/lib/fields/field-types';
 import { t } from '@/lib/i18n';
@@ -9,11 +10,6 @@ import { sendMessage } from '@/lib/messaging';
 import type { SpacePreferences } from '@/lib/storage';
 import { fieldsOpenPreference } from '@/lib/storage';
 import type { ClipDraft } from './use-clip-draft';
-
-/** Loaded when the person opens the properties: not on the path to the first paint. */
-const PropertyFields = lazy(() =>
-  import('@/components/property-fields').then((module) => ({ default: module.PropertyFields })),
-);
 
 /** Whether the property fields are shown; remembered, as people either use them every time or never. */
 export function useFieldsOpen(): [boolean, (open: boolean) => void] {
@@ -114,17 +110,15 @@ export function PropertySection({
       <summary>{t('moreFields', String(definitions.length))}</summary>
       {formLoading && <p className="field-hint form-loading">{t('loadingForm')}</p>}
       {open && (
-        <Suspense fallback={<p className="field-hint form-loading">{t('loadingForm')}</p>}>
-          <PropertyFields
-            definitions={definitions}
-            values={Object.fromEntries(
-              definitions.map((def) => [def.id, draft.values[def.id] ?? (emptyFieldValue(def) as FieldValue)]),
-            )}
-            onChange={draft.setValue}
-            errors={draft.errors}
-            searchEntities={(query, allowedStructureIds) => searchObjects(spaceId, query, allowedStructureIds)}
-          />
-        </Suspense>
+        <PropertyFields
+          definitions={definitions}
+          values={Object.fromEntries(
+            definitions.map((def) => [def.id, draft.values[def.id] ?? (emptyFieldValue(def) as FieldValue)]),
+          )}
+          onChange={draft.setValue}
+          errors={draft.errors}
+          searchEntities={(query, allowedStructureIds) => searchObjects(spaceId, query, allowedStructureIds)}
+        />
       )}
     </details>
   );
