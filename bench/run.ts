@@ -165,7 +165,7 @@ if (wants('popup') || wants('convert') || wants('article') || wants('drain')) {
         title: 'Outbox',
         rows,
         notes: [
-          'Clips made while every API connection was dropped, then delivered once it answered again, through the same path as the browser coming back online. The minimum is the time until the window that has room for the last request opens.',
+          'Clips made while every API connection was dropped, then delivered once it answered again, through the same path as the browser coming back online. The drain starts as a rate-limit window opens; the minimum is the time until the window that has room for the last request opens.',
           "The published drain runs against the emulator's published profile: 10 POST /object/url and 30 PATCH /object per window and token, announced in a RateLimit header, 429s without Retry-After. Its windows are scaled from 60 s to 10 s (the same counts per window); the header's reset is in whole seconds, rounded up, which the client waits out in full.",
         ],
       });
