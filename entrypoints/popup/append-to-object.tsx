@@ -3,20 +3,25 @@ import { EntityField } from '@/components/entity-field';
 import { Field } from '@/components/field';
 import type { LinkedObject } from '@/lib/fields/field-types';
 import { t } from '@/lib/i18n';
-import { sendMessage } from '@/lib/messaging';
+import { type ClipRequest, sendMessage } from '@/lib/messaging';
 
 /** "Add to an object": an object found by title (optionally of one type), and the button that appends the notes to it. */
 export function AppendToObject({
   spaceId,
   types,
   disabled,
+  markdown,
+  source,
   onAppend,
 }: {
   spaceId: string;
   /** The space's types whose body text can be appended to. */
   types: { id: string; title: string }[];
   disabled: boolean;
-  onAppend(target: LinkedObject): void;
+  /** The notes to append, and the page they quote. */
+  markdown: string;
+  source: { url: string; title: string };
+  onAppend(clip: ClipRequest): void;
 }) {
   const [target, setTarget] = useState<LinkedObject[]>([]);
   const [type, setType] = useState('');
@@ -52,7 +57,12 @@ export function AppendToObject({
         </Field>
       )}
       {chosen && (
-        <button type="button" className="button" disabled={disabled} onClick={() => onAppend(chosen)}>
+        <button
+          type="button"
+          className="button"
+          disabled={disabled}
+          onClick={() => onAppend({ kind: 'append', objectId: chosen.id, objectTitle: chosen.title, markdown, source })}
+        >
           {t('addToObjectButton', chosen.title)}
         </button>
       )}

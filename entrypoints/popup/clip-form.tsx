@@ -286,15 +286,9 @@ export function ClipForm({
             spaceId={spaceId}
             types={form.data?.appendableTypes ?? []}
             disabled={!canAppend}
-            onAppend={(target) =>
-              appendNotes({
-                kind: 'append',
-                objectId: target.id,
-                objectTitle: target.title,
-                markdown: draft.notes,
-                source,
-              })
-            }
+            markdown={draft.notes}
+            source={source}
+            onAppend={appendNotes}
           />
         </>
       )}
