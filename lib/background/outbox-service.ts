@@ -8,6 +8,7 @@ import { createOutbox, type Outbox } from '../outbox/outbox';
 import type { LandedClip, StoredClip } from '../outbox/types';
 import { endpointReadyAt } from '../server-memory';
 import { outboxRevisionItem } from '../storage';
+import { createLandingNotices } from './landing-notices';
 import { showNotification } from './notify';
 import { weblinkUrlProperty } from './space-structures';
 
@@ -35,6 +36,12 @@ async function updateBadge(outbox: Outbox): Promise<void> {
   await browser.action.setBadgeBackgroundColor({ color: stuck ? '#b91c1c' : '#4f46e5' });
 }
 
+// One notification per burst of landings (landing-notices.ts), not one per clip.
+const tellLanding = createLandingNotices({
+  show: ({ id, title, message }) => void showNotification(id, title, message),
+  countHeading: (count) => t('notifyLandedMany', String(count)),
+});
+
 function landedNotice(clip: StoredClip, landed: LandedClip): void {
   // An open popup shows the landing itself (its status line and list).
   if (watchingPages.size > 0) return;
@@ -44,7 +51,7 @@ function landedNotice(clip: StoredClip, landed: LandedClip): void {
       : clip.clip.kind === 'append'
         ? 'notifyAppended'
         : 'notifySaved';
-  void showNotification(`landed-${landed.id}`, t(key), landed.title);
+  tellLanding({ id: landed.id, heading: t(key), title: landed.title });
 }
 
 function failedNotice(clip: StoredClip): void {

@@ -70,6 +70,26 @@ export const outboxFlows = [
   ),
 
   defineFlow(
+    'clips delivered one after another once the service is back are told in one notification, not one each',
+    async ({ driver, emulator }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      await emulator.addFault({ drop: 'before' });
+      await makeClips(driver, [weblink(701), weblink(702), weblink(703), weblink(704)]);
+      expect(await waitingClips(driver)).toHaveLength(4);
+      const notifications = await driver.recordNotifications();
+      await emulator.clearFaults();
+      await driver.sendToBackground('retryAllClips');
+      await waitForEmptyOutbox(driver, 30_000);
+      await expect.poll(async () => (await notifications()).at(-1) ?? '').toMatch(/^4 clips sent to your space: /);
+      const shown = await notifications();
+      // The first landing is told as it happens; the others update that notification.
+      expect(shown[0]).toMatch(/^Saved to your space: Fault page 70[1-4]$/);
+      expect(shown.slice(1).every((text) => /^[2-4] clips sent to your space: Fault page 70\d/.test(text))).toBe(true);
+    },
+    { timeoutMs: 90_000 },
+  ),
+
+  defineFlow(
     'the outbox list: Retry sends a refused clip again, Discard drops one for good',
     async ({ driver, emulator }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
