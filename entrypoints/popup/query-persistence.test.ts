@@ -74,9 +74,10 @@ describe('the popup query cache', () => {
     expect(fresh.queryClient.getQueryData(['connections'])).toBeUndefined();
 
     // TanStack reports the unreadable cache on the console in development builds.
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const broken = setup();
     broken.persistence.persister.restoreClient = () => Promise.reject(new Error('unreadable'));
     await expect(restoreQueryCache(broken.persistence)).resolves.toBeUndefined();
+    quiet.mockRestore();
   });
 });
