@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import { button, combobox, textbox, type UiPage } from '../driver/driver';
+import { button, combobox, type Driver, type Tab, textbox, type UiPage } from '../driver/driver';
 import { type EmulatorAccess, entityIdsOf, markdownOf } from '../emulator-client';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import {
@@ -26,6 +26,15 @@ async function saveWithReadingTag(popup: UiPage): Promise<void> {
   await popup.click(button('Save page'));
   await expect.poll(() => popup.status()).toBe('Saved');
   await popup.waitFor(button('Update'));
+}
+
+/** Connects the demo space, opens the article and saves it from the popup with "Reading"; the popup stays on its edit view. */
+async function articleSavedFromPopup(driver: Driver, pagesUrl: string): Promise<{ article: Tab; popup: UiPage }> {
+  await connectSpace(driver, DEMO_TOKENS.demo);
+  const article = await openArticle(driver, pagesUrl);
+  const popup = await openPopupFor(driver, article);
+  await saveWithReadingTag(popup);
+  return { article, popup };
 }
 
 /** The popup shows the edit view of the saved article: not a new clip, and the tags it has now. */
@@ -115,10 +124,7 @@ export const editFlows = [
   defineFlow(
     '"Undo" moves the saved weblink to the trash, not deleted for good; a server that cannot restore gets no "Restore"',
     async ({ driver, emulator, pagesUrl, profile }) => {
-      await connectSpace(driver, DEMO_TOKENS.demo);
-      const article = await openArticle(driver, pagesUrl);
-      const popup = await openPopupFor(driver, article);
-      await saveWithReadingTag(popup);
+      const { article, popup } = await articleSavedFromPopup(driver, pagesUrl);
       const { id } = await onlyWeblinkOf(emulator, article.url);
 
       const before = await lastLogSeq(emulator);
@@ -143,10 +149,7 @@ export const editFlows = [
   defineFlow(
     '"Restore" brings a weblink moved to the trash back, where the server can restore',
     async ({ driver, emulator, pagesUrl }) => {
-      await connectSpace(driver, DEMO_TOKENS.demo);
-      const article = await openArticle(driver, pagesUrl);
-      const popup = await openPopupFor(driver, article);
-      await saveWithReadingTag(popup);
+      const { article, popup } = await articleSavedFromPopup(driver, pagesUrl);
       const { id } = await onlyWeblinkOf(emulator, article.url);
       await popup.click(button('Undo'));
       await expect.poll(() => popup.status()).toBe('Moved to trash');
@@ -162,10 +165,7 @@ export const editFlows = [
   defineFlow(
     'the popup reopened on a saved page, also with #section or ?utm_source=x, is its edit view with its tags',
     async ({ driver, emulator, pagesUrl }) => {
-      await connectSpace(driver, DEMO_TOKENS.demo);
-      const article = await openArticle(driver, pagesUrl);
-      const popup = await openPopupFor(driver, article);
-      await saveWithReadingTag(popup);
+      const { article, popup } = await articleSavedFromPopup(driver, pagesUrl);
       await popup.close();
 
       await expectEditViewOfArticle(await driver.popup(article), ['Reading']);
@@ -181,10 +181,7 @@ export const editFlows = [
   defineFlow(
     'the popup reopened on a saved page shows the tags it has now, changed by another client since the save',
     async ({ driver, emulator, pagesUrl }) => {
-      await connectSpace(driver, DEMO_TOKENS.demo);
-      const article = await openArticle(driver, pagesUrl);
-      const popup = await openPopupFor(driver, article);
-      await saveWithReadingTag(popup);
+      const { article, popup } = await articleSavedFromPopup(driver, pagesUrl);
       await popup.close();
       const { id } = await onlyWeblinkOf(emulator, article.url);
       await setTagsThroughApi(emulator, id, [DEMO.tags.design]);
@@ -214,10 +211,7 @@ export const editFlows = [
   defineFlow(
     'a quick clip of a page saved from the popup says "Already in your space" and makes no second weblink',
     async ({ driver, emulator, pagesUrl }) => {
-      await connectSpace(driver, DEMO_TOKENS.demo);
-      const article = await openArticle(driver, pagesUrl);
-      const popup = await openPopupFor(driver, article);
-      await saveWithReadingTag(popup);
+      const { article, popup } = await articleSavedFromPopup(driver, pagesUrl);
       await popup.close();
 
       const notifications = await driver.recordNotifications();

@@ -3,13 +3,7 @@ import { textValue } from '../../../lib/api';
 import { runArticleScript, takePrefillRequest } from '../../../lib/clip/article-script';
 import { PREFILL_REQUEST_KEY, type PrefillRequest } from '../../../lib/clip/prefill-request';
 import { parsePage } from './corpus';
-
-const PAGE_URL = 'https://news.example.com/2024/story.html';
-const PROSE = Array.from(
-  { length: 6 },
-  (_, i) =>
-    `<p>Paragraph ${i + 1} of the story, long enough to read as prose: the committee met on Tuesday and agreed, after a long debate about the budget, to fund the new library wing next spring.</p>`,
-).join('');
+import { PAGE_URL, PROSE } from './story';
 
 function page(): Document {
   return parsePage(

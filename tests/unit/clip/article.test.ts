@@ -2,15 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ArticleCapture, extractArticle, readArticle } from '../../../lib/clip/article';
 import { articleCaptureSchema } from '../../../lib/clip/article-capture-schema';
 import { parsePage } from './corpus';
-
-const PAGE_URL = 'https://news.example.com/2024/story.html';
-
-// Enough prose for Readability to take the block as the article.
-const PROSE = Array.from(
-  { length: 6 },
-  (_, i) =>
-    `<p>Paragraph ${i + 1} of the story, long enough to read as prose: the committee met on Tuesday and agreed, after a long debate about the budget, to fund the new library wing next spring.</p>`,
-).join('');
+import { PAGE_URL, PROSE } from './story';
 
 /** A page in the test's live document, with a stylesheet, at PAGE_URL's path. */
 function livePage(css: string, body: string, head = ''): Document {
