@@ -103,6 +103,15 @@ export interface FoundObject {
   structureId: string;
 }
 
+/** A weblink of a page already in the space. */
+export interface SavedPage extends FoundObject {
+  /**
+   * "Undo" (to the trash) is offered: this extension saved it, less than 7 days ago. A weblink found
+   * on the server may be someone's for years: it gets "Update", never "Undo".
+   */
+  undoable: boolean;
+}
+
 /** What became of a clip by the time the background answered. */
 export type ClipOutcome =
   /** `restorable`: after a move to the trash, whether the server can bring the object back. */
@@ -146,7 +155,7 @@ export interface ProtocolMap {
    * A weblink of this address already in the space: in this extension's history (`where: 'history'`,
    * answered at once), or found on the server by title and confirmed by its URL (`'server'`).
    */
-  findSavedPage(data: MessageData<'findSavedPage'>): Result<FoundObject | null>;
+  findSavedPage(data: MessageData<'findSavedPage'>): Result<SavedPage | null>;
   /** An object clipped earlier, as it is now, for the edit view. */
   getSavedObject(data: MessageData<'getSavedObject'>): Result<SavedObjectView>;
   /** Queues a clip (durably) and answers after its first attempt, or once it is queued if that takes long. */

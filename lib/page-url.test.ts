@@ -30,6 +30,17 @@ describe('samePage: what does not change the page is ignored', () => {
     expect(samePage('about:blank', 'about:blank')).toBe(true);
   });
 
+  it('keeps a route fragment of a hash-routed app: another route is another page', () => {
+    const app = 'https://app.example.com/';
+    expect(samePage(`${app}#/doc/1`, `${app}#/doc/2`)).toBe(false);
+    expect(samePage(`${app}#!/x`, `${app}#!/y`)).toBe(false);
+    expect(samePage(`${app}#/doc/1`, app)).toBe(false);
+    expect(samePage(`${app}#/doc/1`, `${app}?utm_source=x#/doc/1/`)).toBe(true);
+    // A bare route marker names no route: it is the app's root.
+    expect(samePage(`${app}#/`, app)).toBe(true);
+    expect(samePage(`${app}#!`, app)).toBe(true);
+  });
+
   it('the site root with and without its slash', () => {
     expect(pageKey('https://example.com/')).toBe('https://example.com');
     expect(samePage('https://example.com', 'https://example.com/?utm_source=x')).toBe(true);

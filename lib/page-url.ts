@@ -1,9 +1,11 @@
 /**
  * When two addresses are the same page, for "already saved" and for finding a clip's weblink: one
- * rule, used everywhere. What does not change the page is ignored: the fragment, tracking
+ * rule, used everywhere. What does not change the page is ignored: an anchor fragment, tracking
  * parameters (utm_*, fbclid, gclid and their kind), a trailing slash, a default port, and the case of
  * the scheme and host (the URL parser already lowercases those and drops default ports). The path
- * and the other parameters keep their case and order: they may name another page.
+ * and the other parameters keep their case and order: they may name another page. So does a
+ * route fragment (`#/doc/2`, `#!/x`): a hash-routed app shows a different page for each, while a
+ * plain anchor (`#section`) only scrolls the same one.
  */
 
 const TRACKING_PARAMETERS = new Set([
@@ -48,7 +50,14 @@ export function pageKey(url: string): string {
     .filter((pair) => pair !== '' && !isTracking(decodeURIComponentSafe(pair.split('=')[0] ?? '')));
   const search = kept.length > 0 ? `?${kept.join('&')}` : '';
   const path = parsed.pathname.replace(/\/+$/, '');
-  return `${parsed.protocol}//${parsed.host}${path}${search}`;
+  return `${parsed.protocol}//${parsed.host}${path}${search}${routeFragment(parsed.hash)}`;
+}
+
+/** A fragment that names a route of a hash-routed app (`#/…`, `#!…`), without a trailing slash; '' for an anchor. */
+function routeFragment(hash: string): string {
+  if (!hash.startsWith('#/') && !hash.startsWith('#!')) return '';
+  const route = hash.replace(/\/+$/, '');
+  return route === '#' || route === '#!' ? '' : route;
 }
 
 export function samePage(a: string, b: string): boolean {

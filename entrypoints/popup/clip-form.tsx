@@ -13,19 +13,11 @@ import { AppendToObject } from './append-to-object';
 import { NO_STATUS, type Status, statusOf, UNREADABLE_KEYS } from './clip-status';
 import { articleTooLarge, KeepChoiceGroup } from './keep-choice';
 import { PageLine } from './page-line';
-import {
-  keys,
-  useClipTemplate,
-  usePage,
-  usePreferences,
-  useSavedObject,
-  useSavedPage,
-  useTab,
-  useWeblinkForm,
-} from './queries';
-import { type EditRequest, SavedActions, type SavedState } from './saved-actions';
+import { keys, useClipTemplate, usePage, usePreferences, useSavedObject, useTab, useWeblinkForm } from './queries';
+import { type EditRequest, SavedActions } from './saved-actions';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import { changesSince, type DraftBaseline, editBaseline, newClipBaseline, useClipDraft } from './use-clip-draft';
+import { useEditedWeblink } from './use-edited-weblink';
 import { useKeep } from './use-keep';
 import { PropertySection, useFieldsOpen, WeblinkFields } from './weblink-fields';
 
@@ -64,15 +56,13 @@ export function ClipForm({
   const collections = form.data?.collections ?? [];
   const definitions = useMemo(() => (form.data?.fields ?? []).filter(isEditableDefinition), [form.data]);
 
-  // The weblink being edited: one saved here or picked from the history, else the page's, once known.
-  const [chosen, setChosen] = useState<SavedState | undefined>();
-  const [saveAnew, setSaveAnew] = useState(false);
-  const found = useSavedPage(spaceId, url || undefined, page.isFetched ? pageTitle || undefined : undefined);
-  useEffect(() => {
-    if (editRequest) setChosen({ objectId: editRequest.objectId, title: editRequest.title, trashed: false });
-  }, [editRequest]);
-  const saved: SavedState | undefined =
-    chosen ?? (saveAnew || !found ? undefined : { objectId: found.id, title: found.title, trashed: false });
+  const edited = useEditedWeblink({
+    spaceId,
+    url,
+    readTitle: page.isFetched ? pageTitle || undefined : undefined,
+    editRequest,
+  });
+  const { saved } = edited;
   const savedObject = useSavedObject(spaceId, saved?.objectId);
 
   const template = useClipTemplate(spaceId);
@@ -104,7 +94,8 @@ export function ClipForm({
   useEffect(() => titleRef.current?.focus(), []);
 
   const source = { url: savedObject.data?.url ?? url, title: draft.title || url };
-  const shownStatus = status ?? (saved && !chosen ? { message: t('statusAlreadySaved'), tone: 'info' } : NO_STATUS);
+  const shownStatus =
+    status ?? (edited.foundAlreadySaved ? { message: t('statusAlreadySaved'), tone: 'info' } : NO_STATUS);
 
   async function send(clip: ClipRequest, landed?: MessageKey) {
     setBusy(true);
@@ -151,8 +142,7 @@ export function ClipForm({
     void queryClient.invalidateQueries({ queryKey: keys.keepChoices });
     if (outcome?.state === 'landed' && outcome.objectId) {
       // The weblink is in the space now: the popup stays open on it, to fix what was forgotten.
-      setChosen({ objectId: outcome.objectId, title, trashed: false });
-      setSaveAnew(false);
+      edited.choose({ objectId: outcome.objectId, title, undoable: true, trashed: false });
       draft.clearNotes();
       void queryClient.invalidateQueries({ queryKey: keys.savedObject(spaceId, outcome.objectId) });
     }
@@ -191,7 +181,7 @@ export function ClipForm({
     } as const;
     const outcome = await send(clip, restore ? 'statusRestored' : 'statusMovedToTrash');
     if (outcome?.state === 'landed' || outcome?.state === 'queued') {
-      setChosen({
+      edited.choose({
         ...saved,
         trashed: !restore,
         restorable: outcome.state === 'landed' ? outcome.restorable : undefined,
@@ -251,8 +241,7 @@ export function ClipForm({
             onUndo={() => void moveToTrash(false)}
             onRestore={() => void moveToTrash(true)}
             onSaveAgain={() => {
-              setSaveAnew(true);
-              setChosen(undefined);
+              edited.setAside();
               void saveAsNew();
             }}
           />

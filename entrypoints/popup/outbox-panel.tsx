@@ -80,7 +80,13 @@ export function OutboxPanel({ onSignIn, onEdit }: { onSignIn(): void; onEdit(req
             entries={history.slice(0, 10)}
             onEdit={(entry) =>
               entry.objectId &&
-              onEdit({ spaceId: entry.spaceId, objectId: entry.objectId, title: entry.title, at: Date.now() })
+              onEdit({
+                spaceId: entry.spaceId,
+                objectId: entry.objectId,
+                title: entry.title,
+                undoable: entry.canUndo,
+                at: Date.now(),
+              })
             }
             onUndo={(entry) => void act('trash', entry)}
             onRestore={(entry) => void act('restore', entry)}

@@ -1,6 +1,33 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { WorkspaceApi, WorkspaceObject } from '../api';
 import type { LandedClip, StoredClip } from '../outbox/types';
-import { historyView, UNDO_DAYS } from './saved-pages';
+import { historyView, savedOnServer, UNDO_DAYS } from './saved-pages';
+
+/** The space's API as a script: every weblink is titled alike; counts what the lookup asks. */
+const calls: string[] = [];
+const serverWeblinks: { id: string; url: string }[] = [];
+vi.mock('../auth/space-api', () => ({
+  apiForSpace: async () =>
+    ({
+      async search() {
+        calls.push('search');
+        return serverWeblinks.map(({ id }) => ({ id, structureId: 'MediaWebResource', title: 'Same title' }));
+      },
+      async getObject(id: string) {
+        calls.push(`get ${id}`);
+        const url = serverWeblinks.find((weblink) => weblink.id === id)?.url ?? '';
+        return {
+          id,
+          structureId: 'MediaWebResource',
+          collections: [],
+          properties: {
+            title: { type: 'title', title: { value: 'Same title' } },
+            url: { type: 'url', url: { value: url } },
+          },
+        } as unknown as WorkspaceObject;
+      },
+    }) as unknown as WorkspaceApi,
+}));
 
 const DAY = 24 * 3_600_000;
 const NOW = 100 * DAY;
@@ -60,5 +87,29 @@ describe('the history as the popup shows it', () => {
       landed('saved', 'page', 'o1', 1),
     ];
     expect(historyView(history, [], NOW, () => true)).toMatchObject([{ id: 'saved', trashed: false, canUndo: true }]);
+  });
+});
+
+describe('a page looked for on the server (popup, quick clip)', () => {
+  it('spends at most 3 requests, however many weblinks share its title', async () => {
+    calls.length = 0;
+    serverWeblinks.splice(
+      0,
+      serverWeblinks.length,
+      ...[1, 2, 3, 4, 5].map((n) => ({ id: `w${n}`, url: `https://example.com/other-${n}` })),
+    );
+    expect(await savedOnServer('s', 'https://example.com/page', 'Same title')).toBeNull();
+    expect(calls.length).toBeLessThanOrEqual(3);
+  });
+
+  it('is found when it is among the first results, and offers "Update", never "Undo": it was not saved here', async () => {
+    calls.length = 0;
+    serverWeblinks.splice(0, serverWeblinks.length, { id: 'w1', url: 'https://example.com/page' });
+    expect(await savedOnServer('s', 'https://example.com/page#top', 'Same title')).toEqual({
+      id: 'w1',
+      title: 'Same title',
+      structureId: 'MediaWebResource',
+      undoable: false,
+    });
   });
 });

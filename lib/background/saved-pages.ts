@@ -1,7 +1,7 @@
 import { readTitle } from '../api';
 import { readSecret } from '../auth/secret-store';
 import { apiForSpace } from '../auth/space-api';
-import type { FoundObject, HistoryEntry } from '../messaging';
+import type { HistoryEntry, SavedPage } from '../messaging';
 import { findWeblink } from '../outbox/reconcile';
 import type { LandedClip, StoredClip } from '../outbox/types';
 import { samePage } from '../page-url';
@@ -57,7 +57,7 @@ export function historyView(
 }
 
 /** A weblink of this address saved by this extension and not moved to the trash since. */
-export async function savedInHistory(spaceId: string, url: string): Promise<FoundObject | null> {
+export async function savedInHistory(spaceId: string, url: string): Promise<SavedPage | null> {
   const view = historyView(await outbox.history(), await outbox.list(), Date.now(), () => false);
   const saved = view.find(
     (entry) =>
@@ -67,18 +67,34 @@ export async function savedInHistory(spaceId: string, url: string): Promise<Foun
       entry.objectId !== null &&
       samePage(entry.sourceUrl, url),
   );
-  return saved?.objectId ? { id: saved.objectId, title: saved.title, structureId: 'MediaWebResource' } : null;
+  return saved?.objectId
+    ? { id: saved.objectId, title: saved.title, structureId: 'MediaWebResource', undoable: saved.canUndo }
+    : null;
 }
 
+/**
+ * Requests one server lookup may make: the title search and two candidates opened. It runs on every
+ * popup opened on a page not saved here, so it must stay cheap: a page whose weblink is not among
+ * the first two results of its title is offered as a new clip (a second weblink is a smaller harm
+ * than a popup that spends a quarter of the minute's budget).
+ */
+export const SERVER_LOOKUP_CANDIDATES = 2;
+
 /** A weblink of this address in the space, found by title search and confirmed by its URL property (found by type). */
-export async function savedOnServer(spaceId: string, url: string, title: string): Promise<FoundObject | null> {
-  // The outbox's own lookup, with nothing excluded and no age limit.
+export async function savedOnServer(spaceId: string, url: string, title: string): Promise<SavedPage | null> {
+  // The outbox's own lookup, with nothing excluded and no age limit; the URL property only as far
+  // as the structures are already known, so the lookup never costs a structures request.
   const found = await findWeblink(
     await apiForSpace(spaceId),
     { url, title, existingObjectIds: [] },
-    { startedAt: 0, otherResults: new Set(), urlPropertyId: await weblinkUrlProperty(spaceId) },
+    {
+      startedAt: 0,
+      otherResults: new Set(),
+      urlPropertyId: weblinkUrlProperty(spaceId, true),
+      maxCandidates: SERVER_LOOKUP_CANDIDATES,
+    },
   );
   return found === undefined
     ? null
-    : { id: found.id, title: readTitle(found) || title, structureId: found.structureId };
+    : { id: found.id, title: readTitle(found) || title, structureId: found.structureId, undoable: false };
 }

@@ -34,10 +34,15 @@ export async function structuresFor(
   return fetching;
 }
 
-/** The weblink type's URL property in the space, found by type (undefined when it cannot be known now). */
-export async function weblinkUrlProperty(spaceId: string): Promise<string | undefined> {
+/**
+ * The weblink type's URL property in the space, found by type (undefined when it cannot be known
+ * now). `cachedOnly`: from the structures already read, never a request of its own.
+ */
+export async function weblinkUrlProperty(spaceId: string, cachedOnly = false): Promise<string | undefined> {
   try {
-    return weblinkUrlPropertyId(await structuresFor(spaceId));
+    if (!cachedOnly) return weblinkUrlPropertyId(await structuresFor(spaceId));
+    const cached = (await structuresItem.getValue())[spaceId];
+    return cached ? weblinkUrlPropertyId(cached.structures) : undefined;
   } catch {
     return undefined;
   }

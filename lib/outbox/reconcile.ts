@@ -103,6 +103,8 @@ export interface WeblinkSearch {
   otherResults: ReadonlySet<string> | Promise<ReadonlySet<string>>;
   /** The weblink type's URL property, when known. */
   urlPropertyId: string | undefined | Promise<string | undefined>;
+  /** Search results opened to confirm one (each a GET); default MAX_CANDIDATES. */
+  maxCandidates?: number;
 }
 
 export async function findWeblink(
@@ -122,7 +124,7 @@ export async function findWeblink(
       (result) =>
         sameTitle(result.title, title) && !clip.existingObjectIds.includes(result.id) && !otherResults.has(result.id),
     )
-    .slice(0, MAX_CANDIDATES);
+    .slice(0, search.maxCandidates ?? MAX_CANDIDATES);
   for (const candidate of candidates) {
     const object = await unlessGone(api.getObject(candidate.id));
     if (object === undefined || !weblinkHasUrl(object, clip.url, urlPropertyId)) continue;

@@ -203,6 +203,8 @@ export const editFlows = [
       const popup = await openPopupFor(driver, article);
       await popup.waitFor(button('Save page'));
       await expectEditViewOfArticle(popup, ['Reading', 'Design']);
+      // Someone else's weblink, maybe for years: it can be updated, never taken back to the trash from here.
+      expect(await popup.count(button('Undo'))).toBe(0);
       expect(await weblinksOf(emulator, article.url)).toHaveLength(1);
     },
     { runs: CHROMIUM_BOTH_PROFILES },
@@ -242,6 +244,30 @@ export const editFlows = [
       await driver.callBackgroundHook('onMenuClicked', [{ menuItemId: 'save-page' }, tabInfo(article)]);
       expect(await notifications()).toEqual([`Already in your space: ${ARTICLE_TITLE}`]);
       expect((await weblinksOf(emulator, article.url)).map((weblink) => weblink.id)).toEqual([id]);
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'a hash-routed app: each route (#/doc/1, #/doc/2) is its own page, saved once each',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const first = await driver.openPage(`${pagesUrl}/hash-app.html#/doc/1`);
+      const popup = await openPopupFor(driver, first, 'Hash-routed notes');
+      await popup.click(button('Save page'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+      await popup.close();
+
+      const notifications = await driver.recordNotifications();
+      const second = await driver.openPage(`${pagesUrl}/hash-app.html#/doc/2`);
+      await driver.callBackgroundHook('onCommand', ['save-page', tabInfo(second)]);
+      expect(await notifications()).not.toContain('Already in your space: Hash-routed notes');
+      await expect.poll(async () => (await weblinksOf(emulator, second.url)).length).toBe(1);
+      expect(await weblinksOf(emulator, first.url)).toHaveLength(1);
+
+      // The other route's popup is its own page's edit view, not the first document's.
+      const reopened = await openPopupFor(driver, second, 'Hash-routed notes');
+      await expect.poll(() => reopened.status()).toBe('Already saved');
     },
     { runs: EVERYWHERE },
   ),
