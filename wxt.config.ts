@@ -32,14 +32,15 @@ export const BUILD_DEFINES = {
 /**
  * The extension pages' (and the service worker's) content security policy, stricter than the
  * browsers' default: no plugins, no <base> or form posts to elsewhere, and images only from the
- * extension, https or inline data, so the popup can never load a page-named icon over plain http.
+ * extension (Chrome's favicon cache is served from it) or inline data, so the popup can never load
+ * an address a page named.
  */
 const EXTENSION_PAGES_CSP = [
   "script-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
-  "img-src 'self' https: data:",
+  "img-src 'self' data:",
 ].join('; ');
 
 export default defineConfig({
@@ -67,7 +68,17 @@ export default defineConfig({
     description: '__MSG_extDescription__',
     default_locale: 'en',
     homepage_url: 'https://github.com/space-clipper/space-clipper',
-    permissions: ['activeTab', 'scripting', 'contextMenus', 'storage', 'identity', 'alarms', 'notifications'],
+    permissions: [
+      'activeTab',
+      'scripting',
+      'contextMenus',
+      'storage',
+      'identity',
+      'alarms',
+      'notifications',
+      // Chrome's favicon cache for the popup's page icon (no install warning); Firefox has no such service.
+      ...(browser === 'chrome' ? ['favicon'] : []),
+    ],
     host_permissions: [originPattern(API_BASE_URL)],
     // Another service is asked for when the base URL changes; plain http only on this computer.
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],

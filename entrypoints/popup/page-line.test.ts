@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { displayableIcon } from './page-line';
+import { tabIcon } from './page-line';
 
 describe('the page icon the popup shows', () => {
-  it('is one served over https or inline as a data image', () => {
-    expect(displayableIcon('https://example.com/favicon.ico')).toBe('https://example.com/favicon.ico');
-    expect(displayableIcon('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+  it("in Chrome comes from the browser's own favicon cache, never from the address the page names", () => {
+    const icon = tabIcon('https://example.com/a?b=1', 'https://tracker.example/pixel.png', true);
+    expect(icon).toMatch(/^chrome-extension:\/\/[^/]+\/_favicon\/\?/);
+    const asked = new URL(icon as string).searchParams;
+    expect(asked.get('pageUrl')).toBe('https://example.com/a?b=1');
+    expect(icon).not.toContain('tracker.example');
   });
 
-  it('is none for plain http, other schemes or no icon at all', () => {
+  it('in Chrome is none for a page that is not a web page', () => {
+    expect(tabIcon('chrome://extensions', undefined, true)).toBeUndefined();
+  });
+
+  it('in Firefox is only an icon the browser hands over inline: nothing is fetched from the page’s site', () => {
+    expect(tabIcon('https://example.com/', 'data:image/png;base64,iVBORw0KGgo=', false)).toBe(
+      'data:image/png;base64,iVBORw0KGgo=',
+    );
     for (const url of [
+      'https://example.com/favicon.ico',
       'http://tracker.example/pixel.png',
-      'ftp://example.com/icon.ico',
-      'javascript:alert(1)',
       'data:text/html,<script>alert(1)</script>',
-      '',
       undefined,
     ]) {
-      expect(displayableIcon(url)).toBeUndefined();
+      expect(tabIcon('https://example.com/', url, false)).toBeUndefined();
     }
   });
 });

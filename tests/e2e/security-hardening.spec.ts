@@ -37,7 +37,7 @@ test('storage.local is closed to the extension’s content scripts (Chromium)', 
   });
 });
 
-test('the extension pages load images only from the extension, https and data: URLs', async ({
+test('the extension pages load images only from the extension and data: URLs; the page icon comes from Chrome’s favicon cache', async ({
   context,
   popup,
   options,
@@ -45,15 +45,18 @@ test('the extension pages load images only from the extension, https and data: U
   extensionId,
 }) => {
   await options.connectSpace(DEMO_TOKENS.demo);
-  // The fixture names its icon over plain http: the popup shows none rather than fetch it.
+  // The fixture names its own icon: the popup never asks that address, it asks the browser's cache.
   const article = await openArticle(context, pages.url);
   await popup.open(article);
   await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
-  await expect(popup.page.locator('img.favicon')).toHaveCount(0);
+  await expect(popup.page.locator('img.favicon')).toHaveAttribute(
+    'src',
+    `chrome-extension://${extensionId}/_favicon/?pageUrl=${encodeURIComponent(article.url())}&size=32`,
+  );
 
   const manifest = await (await extensionWorker(context)).evaluate(() => chrome.runtime.getManifest());
   expect((manifest.content_security_policy as { extension_pages: string }).extension_pages).toContain(
-    "img-src 'self' https: data:",
+    "img-src 'self' data:",
   );
   // Even an image added by hand is refused by the page's policy before any request goes out.
   const violation = await popup.page.evaluate(
@@ -66,7 +69,7 @@ test('the extension pages load images only from the extension, https and data: U
         image.src = src;
         document.body.append(image);
       }),
-    `${recorder.url}/pixel.png`,
+    `${recorder.url.replace('http:', 'https:')}/pixel.png`,
   );
   expect(violation).toBe('img-src');
   expect(recorder.requests).toEqual([]);

@@ -210,4 +210,19 @@ export const popupFlows = [
       expect(saved).toHaveLength(1);
     },
   ),
+
+  defineFlow(
+    "the popup's page icon comes from the browser, never from the address the page names",
+    async ({ driver, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      // Whatever the popup shows, no image of it points at the page's own site (the fixture names /favicon.svg).
+      const images = await popup.evaluate(() => [...document.images].map((image) => image.src), undefined);
+      expect(images.filter((src) => !src.startsWith('data:') && !/^(chrome|moz)-extension:/.test(src))).toEqual([]);
+      if (driver.browser === 'chromium') {
+        expect(images).toEqual([expect.stringMatching(/^chrome-extension:\/\/[^/]+\/_favicon\/\?pageUrl=/)]);
+      }
+    },
+  ),
 ];
