@@ -25,10 +25,33 @@ const READINESS_PROBE = `
   })();
 `;
 
-/** Opens `pagePath` of the extension for `tabId` and returns how long it took to be ready (ms). */
-async function timeToReady(context: BrowserContext, url: string): Promise<number> {
+/**
+ * Records, in the page, when the popup refuses a selection too large to clip: "Add to daily note"
+ * is clicked as soon as it is enabled (once the page's selection has arrived), and the refusal is
+ * the status naming the selection's size.
+ */
+const REFUSAL_PROBE = `
+  (() => {
+    const mark = () => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Add to daily note');
+      if (button && !button.disabled && !window.__clicked) {
+        window.__clicked = true;
+        button.click();
+      }
+      const status = document.querySelector('[role="status"]');
+      if (window.__readyAt === undefined && status && status.textContent.startsWith('The selection is')) {
+        window.__readyAt = performance.now();
+      }
+    };
+    new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const timer = setInterval(() => { mark(); if (window.__readyAt !== undefined) clearInterval(timer); }, 2);
+  })();
+`;
+
+/** Opens the extension page at `url` and returns how long it took until `probe` saw it ready (ms). */
+async function timeToReady(context: BrowserContext, url: string, probe = READINESS_PROBE): Promise<number> {
   const page = await context.newPage();
-  await page.addInitScript(READINESS_PROBE);
+  await page.addInitScript(probe);
   await page.goto(url);
   await page.waitForFunction(() => (window as { __readyAt?: number }).__readyAt !== undefined, null, {
     timeout: 15_000,
@@ -209,4 +232,31 @@ export async function benchRequestCounts(
       ok: searches === 1,
     },
   ];
+}
+
+/** How many times the popup is opened on the page with the huge selection: the budget holds in each. */
+const REFUSAL_OPENS = 5;
+
+/** Time from opening the popup to its refusal of a selection far past the clip limit, in each of a few opens. */
+export async function benchSizeRefusal(
+  setup: PopupBenchSetup,
+  target: { label: string; url: string },
+): Promise<BenchRow> {
+  const tab = await setup.context.newPage();
+  // The page builds its selection in a script of its own, and then takes seconds to lay out and
+  // paint it: the popup is opened once the page has been shown, as a person sees it first.
+  await tab.goto(target.url, { timeout: 120_000 });
+  await tab.evaluate(() => new Promise((shown) => requestAnimationFrame(() => requestAnimationFrame(shown))));
+  const popupUrl = `chrome-extension://${setup.extensionId}/popup.html?tabId=${await setup.tabIdOf(tab)}`;
+  const times: number[] = [];
+  for (let open = 0; open < REFUSAL_OPENS; open += 1)
+    times.push(await timeToReady(setup.context, popupUrl, REFUSAL_PROBE));
+  await tab.close();
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
+  return {
+    figure: `popup open → size refusal of "Add to daily note", ${target.label}`,
+    value: `${seconds(median(times))} s median, ${seconds(Math.max(...times))} s slowest (${times.map(seconds).join(', ')} s)`,
+    budget: '≤ 3 s in each open',
+    ok: times.every((ms) => ms <= 3_000),
+  };
 }

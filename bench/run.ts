@@ -4,7 +4,7 @@
  * against an empty React popup; API requests per save; HTML → Markdown against plain turndown;
  * article extraction against Readability + turndown; draining the outbox under rate limiting, and
  * under the published reference's limits. Prints the table and writes it to bench/results.md.
- * Exits non-zero when a budget is missed. `--only size,popup,convert,article,drain` runs a subset.
+ * Exits non-zero when a budget is missed. `--only size,popup,refusal,convert,article,drain` runs a subset.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -28,7 +28,7 @@ import { startEmulator } from '../tests/emulator/server.ts';
 import { benchArticleExtraction } from './article.ts';
 import { benchConversion } from './convert.ts';
 import { benchDrain } from './drain.ts';
-import { benchPopupReadiness, benchRequestCounts } from './popup.ts';
+import { benchPopupReadiness, benchRequestCounts, benchSizeRefusal } from './popup.ts';
 import { benchPublishedDrain } from './published-drain.ts';
 import { type BenchSection, renderMarkdown, writeReport } from './report.ts';
 import { measureEntrypointSizes } from './size.ts';
@@ -52,7 +52,7 @@ if (wants('size')) {
   });
 }
 
-if (wants('popup') || wants('convert') || wants('article') || wants('drain')) {
+if (wants('popup') || wants('refusal') || wants('convert') || wants('article') || wants('drain')) {
   const { chromeDir } = buildForEmulator({ mode: BENCH_MODE, apiBaseUrl: `http://127.0.0.1:${BENCH_PORT}` });
   // The floor: an empty React popup, built in this run and served from the same extension.
   await build({
@@ -106,6 +106,21 @@ if (wants('popup') || wants('convert') || wants('article') || wants('drain')) {
           "Each comparison opens the empty React popup (the floor) and the popup alternately, 15 pairs, and reports the median of the pairs' ratios with the middle half of them in brackets; warm is compared three times and must hold in each.",
           'Warm: the persisted query cache from an earlier open; cold: that cache cleared before each open.',
           'Requests per save: the spec profile applies the tag on create; the published profile ignores it, so the client completes the weblink with one PATCH /object.',
+        ],
+      });
+    }
+
+    if (wants('refusal')) {
+      sections.push({
+        title: 'A selection past the clip limit',
+        rows: [
+          await benchSizeRefusal(setup, {
+            label: '25 MB selection',
+            url: `${pages.url}/hostile-huge-selection.html`,
+          }),
+        ],
+        notes: [
+          'From navigation start of the popup to the status saying how large the selection is, "Add to daily note" clicked as soon as it is enabled, in headless Chromium. The page (tests/fixtures/hostile-huge-selection.html) selects about 25 MB of article text.',
         ],
       });
     }

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ArticleCapture } from '../clip/article';
 import { articleCaptureSchema } from '../clip/article-capture-schema';
+import { ARTICLE_READER_SCRIPT } from './injected-scripts';
 import { unreadableReason } from './page-reader';
 
 /**
@@ -15,7 +16,7 @@ export async function readArticle(tabId: number): Promise<ArticleCapture | { kin
   try {
     const [injection] = await browser.scripting.executeScript({
       target: { tabId },
-      files: ['/content-scripts/article.js'],
+      files: [ARTICLE_READER_SCRIPT],
     });
     const parsed = articleCaptureSchema.safeParse(injection?.result);
     return parsed.success ? parsed.data : { kind: 'unreadable' };

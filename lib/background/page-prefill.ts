@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { propertyValueInputSchema } from '../api/schemas/property-values';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { PREFILL_REQUEST_KEY, type Prefill, type PrefillRequest } from '../clip/prefill-request';
+import { ARTICLE_READER_SCRIPT } from './injected-scripts';
 
 /**
  * A quick clip's template applied in the page, by the article script (lib/clip/article-script.ts).
@@ -33,7 +34,7 @@ export async function prefillInPage(tabId: number, request: PrefillRequest): Pro
     });
     const [injection] = await browser.scripting.executeScript({
       target: { tabId },
-      files: ['/content-scripts/article.js'],
+      files: [ARTICLE_READER_SCRIPT],
     });
     const parsed = prefillAnswerSchema.safeParse(injection?.result);
     if (!parsed.success) return undefined;

@@ -9,12 +9,13 @@ import {
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import type { PageCapture } from '../clip/page-capture';
 import type { PageView } from '../messaging';
+import { PAGE_READER_SCRIPT } from './injected-scripts';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const count = () => z.number().check(z.int(), z.nonnegative());
 
 /**
- * The content script's answer, as the background accepts it. It is built from the page, which
+ * The page reader's answer, as the background accepts it. It is built from the page, which
  * may be hostile, so it is checked like any input: the shape, and a cap on every length, so that
  * a page cannot push an unbounded answer into the worker and the popup.
  */
@@ -78,7 +79,7 @@ export function unreadableReason(url: string | undefined): PageView['unreadable'
 }
 
 /**
- * Reads the tab's page through the selection content script. Where no script can run, answers
+ * Reads the tab's page through the page reader script. Where no script can run, answers
  * with what the browser knows (address and tab title) and says why, so the page can still be
  * saved by its URL.
  */
@@ -97,10 +98,10 @@ export async function readPage(tabId: number): Promise<PageView> {
   try {
     const [injection] = await browser.scripting.executeScript({
       target: { tabId },
-      files: ['/content-scripts/selection.js'],
+      files: [PAGE_READER_SCRIPT],
     });
     const parsed = pageCaptureSchema.safeParse(injection?.result);
-    // No answer, or one the content script cannot have given: read nothing from it.
+    // No answer, or one the page reader cannot have given: read nothing from it.
     if (!parsed.success) return fallback('not-scriptable');
     const capture: PageCapture = parsed.data;
     if (capture.contentType === 'application/pdf') return fallback('pdf');

@@ -1,7 +1,7 @@
 import { type PageMetadata, readPageMetadata } from './metadata';
 import { captureSelection, type SelectionCapture } from './selection';
 
-/** What the selection content script hands back to the background: page data, never a token. */
+/** What the page reader script hands back to the background: page data, never a token. */
 export interface PageCapture {
   metadata: PageMetadata;
   selection: SelectionCapture | null;

@@ -15,14 +15,16 @@ export interface SelectionCapture {
   /** Empty when the selection is too large to clip (see `oversizedBytes`). */
   markdown: string;
   /**
-   * The selection as the browser renders it to text (what copy-paste as plain text gives), cut at
+   * The selection as the browser renders it to text (what copy-paste as plain text gives), within
    * the clip limit: it can hold text the Markdown leaves out, and the background caps it there.
    */
   text: string;
   wordCount: number;
   /**
-   * Set, instead of the Markdown and text, when the selection's Markdown passes the clip limit:
-   * its size in UTF-8 bytes, estimated from the part converted before the conversion stopped.
+   * Set, instead of the Markdown and text, when the selection is too large to clip: its size in
+   * UTF-8 bytes. That of its text when the text alone passes the clip limit (measured before
+   * anything is copied or converted; the Markdown would be larger still), else that of its
+   * Markdown, estimated from the part converted before the conversion stopped at the limit.
    */
   oversizedBytes?: number;
 }
@@ -142,27 +144,33 @@ function textFieldSelection(doc: Document): string | null {
 }
 
 /**
- * What the content script returns for "clip the selection": its Markdown and plain text, or null
- * when nothing is selected. A selection whose Markdown passes the clip limit is converted only
- * that far, and answered with its size: sending megabytes nobody can clip would stall the popup.
+ * What the page reader returns for "clip the selection": its Markdown and plain text, or null when
+ * nothing is selected. The selection's text is measured first, which is cheap: a text past the
+ * clip limit is refused with its size at once, without copying or converting megabytes nobody can
+ * clip (converting 25 MB kept the popup waiting for half a minute). A selection within it is
+ * converted only as far as the limit, since its Markdown may still pass it.
  */
 export function captureSelection(doc: Document, win: Window): SelectionCapture | null {
   const fieldText = textFieldSelection(doc);
   if (fieldText) {
+    const fieldBytes = utf8Length(fieldText);
+    if (fieldBytes > MAX_CLIP_BYTES) return oversized(fieldBytes);
     const markdown = plainTextToMarkdown(fieldText);
     const bytes = utf8Length(markdown);
     return bytes > MAX_CLIP_BYTES ? oversized(bytes) : capture(markdown, fieldText);
   }
   const selection = win.getSelection();
   if (!selection || selection.isCollapsed) return null;
+  const text = selection.toString();
+  const textBytes = utf8Length(text);
+  if (textBytes > MAX_CLIP_BYTES) return oversized(textBytes);
   const converted = htmlToLimitedMarkdown(selectionToFragment(selection), {
     baseUrl: doc.URL,
     maxBytes: MAX_CLIP_BYTES,
   });
   if (converted.oversizedBytes !== undefined) return oversized(converted.oversizedBytes);
-  const text = selection.toString();
   // Text the DOM does not hold as nodes (inside shadow roots, some editors) still reaches toString.
   const markdown = converted.markdown || plainTextToMarkdown(text);
   const bytes = utf8Length(markdown);
-  return bytes > MAX_CLIP_BYTES ? oversized(bytes) : capture(markdown, text.slice(0, MAX_CLIP_BYTES));
+  return bytes > MAX_CLIP_BYTES ? oversized(bytes) : capture(markdown, text);
 }

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import type { ClipTemplate } from '../../../lib/message-schemas.ts';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import { button, type Control, type Driver, labelled, textbox } from '../driver/driver';
+import { button, type Control, type Driver, labelled, type Tab, textbox } from '../driver/driver';
 import { markdownOf, objectsIn, urlOf } from '../emulator-client';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import { ARTICLE_TITLE, connectSpace, lastLogSeq, onlyWeblinkOf, openArticle, openPopupFor, tabInfo } from './steps';
@@ -29,6 +29,17 @@ const TEMPLATE: ClipTemplate = {
 
 async function useTemplate(driver: Driver, template: ClipTemplate): Promise<void> {
   await driver.sendToBackground('saveClipTemplate', { spaceId: DEMO.spaceId, template });
+}
+
+/** The page's own title, which the watching page replaces with what it heard (tests/fixtures/watching-page.html). */
+const WATCHING_TITLE = 'A page that watches for clippers';
+
+/** The tab's title as its document holds it now, read by a script of the test, not of the extension. */
+async function documentTitleOf(driver: Driver, tab: Tab): Promise<string> {
+  return driver.inExtension(async (tabId) => {
+    const [injection] = await chrome.scripting.executeScript({ target: { tabId }, func: () => document.title });
+    return injection?.result as string;
+  }, tab.id);
 }
 
 /** The fixture article's body as Readability finds it and the converter writes it. */
@@ -129,5 +140,23 @@ export const articleFlows = [
       expect(await markdownOf(emulator, saved.id, DEMO_TOKENS.demo)).toBe('By Ada Baker, from The Slow Kitchen');
     },
     { runs: inBrowsers(['chromium'], PROFILE_NAMES) },
+  ),
+
+  defineFlow(
+    'a page that listens for the extension hears nothing while the popup reads its selection and its article',
+    async ({ driver, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      // The extension's id is public; the page listens for events named with it.
+      const extensionId = await driver.inExtension(() => chrome.runtime.id, undefined);
+      const page = await driver.openPage(`${pagesUrl}/watching-page.html?extension=${encodeURIComponent(extensionId)}`);
+      await page.selectContents('#intro');
+
+      const popup = await openPopupFor(driver, page, WATCHING_TITLE);
+      await expect.poll(() => popup.value(textbox('Notes'))).toMatch(/^> A cold kitchen slows fermentation/);
+      await popup.click(radio('Article'));
+      await expect.poll(() => popup.text()).toMatch(/\d+ words, about 1 min to read/);
+
+      expect(await documentTitleOf(driver, page)).toBe(WATCHING_TITLE);
+    },
   ),
 ];

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { isLoopbackHost } from '../../../lib/api/base-url.ts';
+import { INJECTED_SCRIPTS } from '../../../lib/background/injected-scripts.ts';
 import { ROOT } from '../env';
 import { isReactDomInnerHtmlSetter, isReadabilityInertCopySetter, type LintMessage, lintPackage } from './web-ext-lint';
 import { readZip, type ZipEntries } from './zip-archive';
@@ -129,11 +130,10 @@ test('neither package carries the test hooks or source maps of the e2e and bench
   }
 });
 
-test('every file a manifest names is in its package, with the selection script it injects', () => {
+test('every file a manifest names is in its package, with the scripts it injects', () => {
   for (const entries of [chrome, firefox]) {
-    const missing = [...filesNamedBy(manifestOf(entries)), 'content-scripts/selection.js'].filter(
-      (name) => !entries.has(name),
-    );
+    const injected = INJECTED_SCRIPTS.map((script) => script.slice(1));
+    const missing = [...filesNamedBy(manifestOf(entries)), ...injected].filter((name) => !entries.has(name));
     expect(missing).toEqual([]);
   }
 });

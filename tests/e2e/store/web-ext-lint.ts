@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ARTICLE_READER_SCRIPT } from '../../../lib/background/injected-scripts.ts';
 import { ROOT } from '../env';
 import type { ZipEntries } from './zip-archive';
 
@@ -73,7 +74,7 @@ export function isReactDomInnerHtmlSetter(finding: LintMessage, entries: ZipEntr
  * other `innerHTML` finding in the article script fails.
  */
 export function isReadabilityInertCopySetter(finding: LintMessage, entries: ZipEntries): boolean {
-  if (finding.code !== 'UNSAFE_VAR_ASSIGNMENT' || finding.file !== 'content-scripts/article.js') return false;
+  if (finding.code !== 'UNSAFE_VAR_ASSIGNMENT' || finding.file !== ARTICLE_READER_SCRIPT.slice(1)) return false;
   if (!finding.line || !finding.column) return false;
   const line = entries.get(finding.file)?.toString('utf8').split('\n')[finding.line - 1];
   if (line === undefined) return false;
