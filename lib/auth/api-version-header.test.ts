@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
+import { VERSION_HEADER } from '../../tests/emulator/version-header.ts';
 import { answerConsent } from '../../tests/unit/emulator-consent';
-import { DEFAULT_API_VERSION_HEADER } from '../../wxt.config.ts';
 import { BUILD_API_HEADERS } from '../build-config';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
@@ -19,7 +19,7 @@ import { apiForSpace } from './space-api';
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, profile: 'published', requireVersionHeader: DEFAULT_API_VERSION_HEADER });
+  emulator = await startEmulator({ port: 0, profile: 'published', requireVersionHeader: VERSION_HEADER });
 });
 afterAll(() => emulator.close());
 beforeEach(async () => {
@@ -30,8 +30,8 @@ beforeEach(async () => {
 });
 
 describe('the API-version header of a build', () => {
-  it('is the published form with the version 1.0.0, unless the build says otherwise', () => {
-    expect(BUILD_API_HEADERS).toEqual({ [DEFAULT_API_VERSION_HEADER]: '1.0.0' });
+  it('is by default the published form, named for this service, with the version 1.0.0', () => {
+    expect(BUILD_API_HEADERS).toEqual({ [VERSION_HEADER]: '1.0.0' });
   });
 
   it('goes with every request a connection makes, so a service that requires it serves them', async () => {
