@@ -12,6 +12,7 @@ import type { StorageItem } from './storage-item';
  * module. It also writes a copy to `storage.local` of what the popup and the options page show, so
  * they paint from it at once as before; nothing in the background reads that copy.
  */
+
 /** What the person chose in the options page (the service address and client id: `lib/auth/settings.ts`). */
 export interface Settings {
   /** Space used by the context menu, the keyboard shortcuts and a fresh popup. */
