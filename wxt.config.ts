@@ -23,10 +23,24 @@ const FIREFOX_ADDON_ID = 'space-clipper@spaceclipper.app';
 const API_BASE_URL = process.env.SPACE_CLIPPER_API_BASE_URL ?? 'https://api.workspace-notes.app';
 const OAUTH_CLIENT_ID = process.env.SPACE_CLIPPER_OAUTH_CLIENT_ID ?? 'space-clipper';
 
+/**
+ * The API-version header sent with every API request, beside the base URL it belongs to. The live
+ * service's published reference names its form, `X-` + the service's product name +
+ * `-Api-Version`, value `1.0.0`, and says the service may require it, but not the product's name
+ * (../shared/spec/published-reference.md, "Unknown"). The default takes the name this service is
+ * known by here, Workspace Notes (the spec's title, the default address): where the header is
+ * not needed it costs nothing, where it is, a build for the real service sets the real name. An
+ * empty `SPACE_CLIPPER_API_VERSION_HEADER` sends no header at all.
+ */
+export const DEFAULT_API_VERSION_HEADER = 'X-Workspace-Notes-Api-Version';
+const API_VERSION_HEADER = process.env.SPACE_CLIPPER_API_VERSION_HEADER ?? DEFAULT_API_VERSION_HEADER;
+const API_VERSION = process.env.SPACE_CLIPPER_API_VERSION || '1.0.0';
+
 /** Compile-time constants read by lib/build-config.ts (also used by the unit tests' build). */
 export const BUILD_DEFINES = {
   __API_BASE_URL__: JSON.stringify(API_BASE_URL),
   __OAUTH_CLIENT_ID__: JSON.stringify(OAUTH_CLIENT_ID),
+  __API_HEADERS__: JSON.stringify(API_VERSION_HEADER.trim() ? { [API_VERSION_HEADER.trim()]: API_VERSION } : {}),
 };
 
 /**

@@ -1,7 +1,9 @@
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { readSecret } from './auth/secret-store';
 import { readServiceSettings } from './auth/settings';
+import { trustedClipTemplates, trustedKeepChoices, trustedSettings, trustedSpacePreferences } from './choices';
 import { DB_NAME, DB_VERSION, db, resetDbHandleForTests } from './db';
 
 /** An install of database version 1: tokens in IndexedDB, where they go in storage.local. */
@@ -42,7 +44,7 @@ async function installVersion1(): Promise<void> {
   });
 }
 
-describe('the upgrade to database version 2', () => {
+describe('the upgrade from database version 1', () => {
   it("moves each token's address and the service settings from storage.local next to the tokens", async () => {
     await installVersion1();
     const database = await db();
@@ -67,7 +69,8 @@ describe('the upgrade to database version 2', () => {
     await installVersion1();
     await db();
     const { settings, connections } = await fakeBrowser.storage.local.get(['settings', 'connections']);
-    expect(settings).toEqual({ defaultSpaceId: 'token-space', dailyNoteTimestamp: false });
+    expect(settings).toBeUndefined();
+    expect(await trustedSettings.getValue()).toEqual({ defaultSpaceId: 'token-space', dailyNoteTimestamp: false });
     expect(connections).toHaveLength(3);
     expect(JSON.stringify(connections)).not.toMatch(/baseUrl|clientId/);
   });
@@ -86,5 +89,55 @@ describe('the upgrade to database version 2', () => {
     expect((await fakeBrowser.storage.local.get('settings')).settings).toMatchObject({
       apiBaseUrl: 'https://attacker.example',
     });
+  });
+});
+
+/** An install of database version 2: tokens by space id, the clip choices in storage.local only. */
+async function installVersion2(): Promise<void> {
+  const v2 = await openDB(DB_NAME, 2, {
+    upgrade(database) {
+      database.createObjectStore('secrets', { keyPath: 'spaceId' });
+      database.createObjectStore('settings');
+      database.createObjectStore('revocations', { keyPath: 'id' });
+      database.createObjectStore('outbox', { keyPath: 'id' }).createIndex('bySeq', 'seq');
+      database.createObjectStore('history', { keyPath: 'id' }).createIndex('byLandedAt', 'landedAt');
+    },
+  });
+  await v2.put('secrets', { spaceId: 's1', method: 'token', token: 'cap-api-1', baseUrl: 'https://notes.example' });
+  await v2.put('settings', { apiBaseUrl: null, oauthClientId: null }, 'service');
+  v2.close();
+  await fakeBrowser.storage.local.set({
+    settings: { defaultSpaceId: 's1', dailyNoteTimestamp: false },
+    clipTemplates: { s1: { fieldMappings: [], notesTemplate: 'By {{author}}' } },
+    keepChoices: { 'example.com': 'article' },
+    spacePreferences: { s1: { lastCollectionId: 'c1', pinnedTags: [{ id: 't1', title: 'Tea' }], recentTags: [] } },
+  });
+}
+
+describe('the upgrade from database version 2', () => {
+  it('keys the tokens by service and space', async () => {
+    await installVersion2();
+    const database = await db();
+    const token = { spaceId: 's1', method: 'token', token: 'cap-api-1', baseUrl: 'https://notes.example' };
+    expect(await database.get('secrets', ['https://notes.example', 's1'])).toEqual(token);
+    expect(await readSecret('s1')).toEqual(token);
+  });
+
+  it('moves the clip choices into IndexedDB once, and drops the settings from storage.local', async () => {
+    await installVersion2();
+    await db();
+    expect(await trustedSettings.getValue()).toEqual({ defaultSpaceId: 's1', dailyNoteTimestamp: false });
+    expect(await trustedClipTemplates.getValue()).toEqual({
+      s1: { fieldMappings: [], notesTemplate: 'By {{author}}' },
+    });
+    expect(await trustedKeepChoices.getValue()).toEqual({ 'example.com': 'article' });
+    expect((await trustedSpacePreferences.getValue()).s1?.pinnedTags).toEqual([{ id: 't1', title: 'Tea' }]);
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toBeUndefined();
+
+    // What storage.local says later is never read again.
+    await fakeBrowser.storage.local.set({ keepChoices: { 'example.com': 'link' }, settings: { defaultSpaceId: 'x' } });
+    resetDbHandleForTests();
+    expect(await trustedKeepChoices.getValue()).toEqual({ 'example.com': 'article' });
+    expect((await trustedSettings.getValue()).defaultSpaceId).toBe('s1');
   });
 });

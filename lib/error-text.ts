@@ -27,6 +27,7 @@ const INVALID_INPUT_MESSAGES: Record<string, MessageKey> = {
   token_malformed: 'errorTokenMalformed',
   token_empty: 'errorTokenMalformed',
   clip_too_large: 'errorClipTooLarge',
+  space_connected_elsewhere: 'errorSpaceConnectedElsewhere',
 };
 
 function invalidInput(error: SerializedApiError): string {

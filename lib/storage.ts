@@ -6,23 +6,12 @@ import { defineItem } from './storage-item';
 /**
  * Every `browser.storage` item of the extension, typed, in one place (lib/storage-item.ts).
  *
- * Nothing secret lives here, and nothing that decides where a token is sent: content scripts can
- * read and write `storage.local` where the browser does not let us close it (Firefox), so tokens,
- * the address each token belongs to and the service settings are kept in the extension's own
- * IndexedDB (`lib/db.ts`), which pages and content scripts cannot open.
+ * Nothing secret lives here, and nothing the background reads to decide where a request goes or
+ * what a clip sends: content scripts can read and write `storage.local` where the browser does not
+ * let us close it (Firefox), so tokens, the address each token belongs to, the service settings
+ * and the clip choices are kept in the extension's own IndexedDB (`lib/db.ts`, `lib/choices.ts`),
+ * which pages and content scripts cannot open. What is here is for the pages to show.
  */
-
-/** What the person chose in the options page (the service address and client id: `lib/auth/settings.ts`). */
-export interface Settings {
-  /** Space used by the context menu, the keyboard shortcuts and a fresh popup. */
-  defaultSpaceId: string | null;
-  /** Whether daily-note appends get the service's automatic timestamp heading. */
-  dailyNoteTimestamp: boolean;
-}
-
-export const settingsItem = defineItem<Settings>('local:settings', {
-  fallback: { defaultSpaceId: null, dailyNoteTimestamp: true },
-});
 
 /** How a connection was made. */
 export type ConnectionMethod = 'oauth' | 'token';
@@ -54,7 +43,7 @@ export interface RememberedTag {
   title: string;
 }
 
-/** Per-space choices the popup and the shortcuts reuse. */
+/** Per-space choices the popup and the shortcuts reuse (kept by lib/choices.ts). */
 export interface SpacePreferences {
   lastCollectionId: string | null;
   /** Preselected in every new clip of the space. */
@@ -63,26 +52,25 @@ export interface SpacePreferences {
   recentTags: RememberedTag[];
 }
 
-/** Written by the background alone (saving a clip, pinning a tag); pages read it. */
-export const spacePreferencesItem = defineItem<Record<string, SpacePreferences>>('local:spacePreferences', {
+/**
+ * The copies the popup and the options page show of the clip choices, written by the background
+ * alone beside the values it keeps and reads (lib/choices.ts). The background never reads these.
+ */
+export const spacePreferencesCopy = defineItem<Record<string, SpacePreferences>>('local:spacePreferences', {
   fallback: {},
 });
 
 export const EMPTY_SPACE_PREFERENCES: SpacePreferences = { lastCollectionId: null, pinnedTags: [], recentTags: [] };
 
-/**
- * Each space's clip template: weblink properties filled from the page, and the notes a new clip
- * starts with (lib/clip/page-fields.ts, lib/clip/notes-template.ts). Written by the background
- * alone (the options page asks it); the popup and quick clips read it.
- */
-export const clipTemplatesItem = defineItem<Record<string, ClipTemplate>>('local:clipTemplates', {
+/** Each space's clip template: weblink properties filled from the page, and the notes a new clip starts with. */
+export const clipTemplatesCopy = defineItem<Record<string, ClipTemplate>>('local:clipTemplates', {
   fallback: {},
 });
 
 export const EMPTY_CLIP_TEMPLATE: ClipTemplate = { fieldMappings: [], notesTemplate: '' };
 
-/** Per site (host), what a weblink kept as its body the last time; written by the background when it saves. */
-export const keepChoicesItem = defineItem<Record<string, KeepChoice>>('local:keepChoices', {
+/** Per site (host), what a weblink kept as its body the last time (at most 500 sites, lib/background/save-clip.ts). */
+export const keepChoicesCopy = defineItem<Record<string, KeepChoice>>('local:keepChoices', {
   fallback: {},
 });
 

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { VERSION_HEADER } from '../tests/emulator/version-header.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,6 +31,9 @@ export function buildForEmulator(options: { mode: string; apiBaseUrl: string; br
     NODE_ENV: 'production',
     SPACE_CLIPPER_API_BASE_URL: options.apiBaseUrl,
     SPACE_CLIPPER_OAUTH_CLIENT_ID: 'space-clipper',
+    // The emulator's name for the API-version header, which its published profile can require.
+    SPACE_CLIPPER_API_VERSION_HEADER: VERSION_HEADER,
+    SPACE_CLIPPER_API_VERSION: '1.0.0',
   };
   for (const browser of options.browsers ?? ['chrome']) {
     execFileSync('npx', ['wxt', 'build', '-b', browser, '--mode', options.mode], {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClipTemplate, ConnectionsView, ConnectionView, ProtocolMap } from '@/lib/messaging';
-import { clipTemplatesItem } from '@/lib/storage';
+import { clipTemplatesCopy } from '@/lib/storage';
 import { definitions } from '@/tests/support/field-definitions';
 import { App } from './App';
 
@@ -183,7 +183,7 @@ describe('saving', () => {
 
 describe('loading', () => {
   it('shows the stored template, and the mappings that no longer apply as gone, dropped on save', async () => {
-    await clipTemplatesItem.setValue({
+    await clipTemplatesCopy.setValue({
       'space-1': {
         fieldMappings: [
           { propertyId: 'summary', source: 'author' },
@@ -271,7 +271,7 @@ describe('accessibility', () => {
   it('has no axe violations with errors, a mapping gone and the preview shown', async () => {
     document.documentElement.lang = 'en';
     view = connectionsView([connection('space-1', 'Demo space'), connection('space-2', 'Research')], 'space-1');
-    await clipTemplatesItem.setValue({
+    await clipTemplatesCopy.setValue({
       'space-1': { fieldMappings: [{ propertyId: 'gone', source: 'author' }], notesTemplate: '' },
     });
     const { user } = await openTemplate();

@@ -5,7 +5,7 @@ import type { SerializedApiError } from '@/lib/api/errors';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type ConnectionsView, type ConnectionView, sendMessage } from '@/lib/messaging';
-import { clipTemplatesItem, EMPTY_CLIP_TEMPLATE } from '@/lib/storage';
+import { clipTemplatesCopy, EMPTY_CLIP_TEMPLATE } from '@/lib/storage';
 import { ClipTemplateEditor } from './clip-template-editor';
 import type { Notice } from './notice';
 
@@ -35,7 +35,7 @@ function SpaceClipTemplate({ space, onNotice }: { space: ConnectionView; onNotic
     },
   });
   // Read here, never written: the background alone stores templates (`saveClipTemplate`).
-  const templates = useQuery({ queryKey: TEMPLATES_KEY, queryFn: () => clipTemplatesItem.getValue() });
+  const templates = useQuery({ queryKey: TEMPLATES_KEY, queryFn: () => clipTemplatesCopy.getValue() });
 
   const error = form.error ?? templates.error;
   if (error) return <p className="field-error">{loadFailure(error)}</p>;

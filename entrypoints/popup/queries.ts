@@ -4,11 +4,11 @@ import { browser } from 'wxt/browser';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { type Result, sendMessage } from '@/lib/messaging';
 import {
-  clipTemplatesItem,
+  clipTemplatesCopy,
   EMPTY_CLIP_TEMPLATE,
-  keepChoicesItem,
+  keepChoicesCopy,
   outboxRevisionItem,
-  spacePreferencesItem,
+  spacePreferencesCopy,
 } from '@/lib/storage';
 
 /**
@@ -62,18 +62,18 @@ export function useWeblinkForm(spaceId: string | undefined) {
 }
 
 export function usePreferences() {
-  return useQuery({ queryKey: keys.preferences, queryFn: () => spacePreferencesItem.getValue() });
+  return useQuery({ queryKey: keys.preferences, queryFn: () => spacePreferencesCopy.getValue() });
 }
 
 /** The space's clip template (fields from the page, the notes template); empty until the options page sets one. */
 export function useClipTemplate(spaceId: string) {
-  const templates = useQuery({ queryKey: keys.clipTemplates, queryFn: () => clipTemplatesItem.getValue() });
+  const templates = useQuery({ queryKey: keys.clipTemplates, queryFn: () => clipTemplatesCopy.getValue() });
   return templates.data?.[spaceId] ?? EMPTY_CLIP_TEMPLATE;
 }
 
 /** What the clips of each site kept last time, so the next clip of the site starts from it. */
 export function useKeepChoices() {
-  return useQuery({ queryKey: keys.keepChoices, queryFn: () => keepChoicesItem.getValue() });
+  return useQuery({ queryKey: keys.keepChoices, queryFn: () => keepChoicesCopy.getValue() });
 }
 
 function readArticle(tabId: number) {

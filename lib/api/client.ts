@@ -47,6 +47,8 @@ export interface WorkspaceApiConfig {
   pacing?: Pacing;
   /** What is known of this server's forms; default: one memory per JavaScript context. */
   traits?: ServerTraitsStore;
+  /** Sent with every request, e.g. the API-version header (`BUILD_API_HEADERS`); none by default. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -60,6 +62,7 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
   const baseUrl = normalizeBaseUrl(config.baseUrl);
   const transport = createTransport({
     baseUrl,
+    headers: config.headers,
     auth: config.auth,
     // Wrapped so a global fetch is never called with a foreign `this` ("Illegal invocation").
     fetch: config.fetch ?? ((input, init) => globalThis.fetch(input, init)),

@@ -50,6 +50,8 @@ export interface Pacing {
 
 export interface TransportConfig {
   baseUrl: string;
+  /** Sent with every request (the API-version header); never a token. */
+  headers: Record<string, string> | undefined;
   auth: AuthProvider;
   fetch: typeof fetch;
   timeoutMs: number;
@@ -92,6 +94,7 @@ export function createTransport(config: TransportConfig) {
     if (signals.caller?.aborted) throw new AbortedError({ endpoint: exchange.endpoint, cause: signals.caller.reason });
     config.onRequest?.({ method: request.method, path: request.path });
     const headers: Record<string, string> = {
+      ...config.headers,
       Authorization: `Bearer ${token}`,
       Accept:
         expect.kind === 'markdown' ? 'application/json, text/markdown;q=0.9, text/plain;q=0.8' : 'application/json',

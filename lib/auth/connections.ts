@@ -1,4 +1,5 @@
-import { type Connection, type ConnectionState, connectionsItem, settingsItem } from '../storage';
+import { trustedSettings } from '../choices';
+import { type Connection, type ConnectionState, connectionsItem } from '../storage';
 
 /**
  * The connected spaces, oldest first. A copy: the storage item hands out its shared fallback
@@ -22,9 +23,9 @@ export async function saveConnection(connection: Connection): Promise<void> {
   if (index === -1) connections.push(connection);
   else connections[index] = connection;
   await connectionsItem.setValue(connections);
-  const settings = await settingsItem.getValue();
+  const settings = await trustedSettings.getValue();
   if (settings.defaultSpaceId === null || !connections.some((c) => c.spaceId === settings.defaultSpaceId)) {
-    await settingsItem.setValue({ ...settings, defaultSpaceId: connection.spaceId });
+    await trustedSettings.setValue({ ...settings, defaultSpaceId: connection.spaceId });
   }
 }
 
@@ -40,8 +41,8 @@ export async function setConnectionState(spaceId: string, state: ConnectionState
 export async function removeConnection(spaceId: string): Promise<void> {
   const connections = (await listConnections()).filter((connection) => connection.spaceId !== spaceId);
   await connectionsItem.setValue(connections);
-  const settings = await settingsItem.getValue();
+  const settings = await trustedSettings.getValue();
   if (settings.defaultSpaceId === spaceId) {
-    await settingsItem.setValue({ ...settings, defaultSpaceId: connections[0]?.spaceId ?? null });
+    await trustedSettings.setValue({ ...settings, defaultSpaceId: connections[0]?.spaceId ?? null });
   }
 }

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { normalizeBaseUrl } from '../api/base-url';
-import type { UpgradeTransaction } from '../db';
+import type { LegacyValues, UpgradeTransaction } from '../db';
 import type { StoredSecret } from './secret-store';
 import { SERVICE_SETTINGS_KEY } from './settings';
 
@@ -10,16 +10,8 @@ import { SERVICE_SETTINGS_KEY } from './settings';
  * `clientId`. Content scripts can write there, so version 2 keeps them beside the tokens. This
  * moves an existing install's values once, during the upgrade to version 2.
  */
-export interface LegacyDestinations {
-  settings: unknown;
-  connections: unknown;
-}
 
-export function readLegacyDestinations(): Promise<LegacyDestinations> {
-  return browser.storage.local.get(['settings', 'connections']) as Promise<LegacyDestinations>;
-}
-
-function record(value: unknown): Record<string, unknown> {
+export function record(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
 
@@ -38,10 +30,7 @@ function checkedClientId(value: unknown): string | null {
 }
 
 /** Runs inside the version-2 upgrade transaction: it commits with the new store, or not at all. */
-export async function moveDestinationsIntoDb(
-  transaction: UpgradeTransaction,
-  legacy: LegacyDestinations,
-): Promise<void> {
+export async function moveDestinationsIntoDb(transaction: UpgradeTransaction, legacy: LegacyValues): Promise<void> {
   const settings = record(legacy.settings);
   await transaction
     .objectStore('settings')
@@ -68,19 +57,18 @@ export async function moveDestinationsIntoDb(
   }
 }
 
-/** After the move: the old copies are removed, so nothing in `storage.local` names a token's address. */
-export async function dropLegacyDestinations(): Promise<void> {
-  const { settings, connections } = await readLegacyDestinations();
-  const changes: Record<string, unknown> = {};
-  if (settings !== undefined) {
-    const { apiBaseUrl: _apiBaseUrl, oauthClientId: _oauthClientId, ...kept } = record(settings);
-    changes.settings = kept;
-  }
-  if (Array.isArray(connections)) {
-    changes.connections = connections.map((connection) => {
+/**
+ * After the moves: nothing in `storage.local` names a token's address any more, and the settings
+ * that moved (version 3 took the rest of them, lib/choice-migration.ts) are gone from it.
+ */
+export async function dropLegacyValues(): Promise<void> {
+  const { connections } = await browser.storage.local.get('connections');
+  await browser.storage.local.remove('settings');
+  if (!Array.isArray(connections)) return;
+  await browser.storage.local.set({
+    connections: connections.map((connection) => {
       const { baseUrl: _baseUrl, clientId: _clientId, ...kept } = record(connection);
       return kept;
-    });
-  }
-  if (Object.keys(changes).length > 0) await browser.storage.local.set(changes);
+    }),
+  });
 }

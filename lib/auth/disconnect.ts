@@ -11,7 +11,7 @@ import { deleteSecret, readSecret } from './secret-store';
  */
 export async function disconnect(spaceId: string): Promise<{ revoked: boolean }> {
   const secret = await readSecret(spaceId);
-  await deleteSecret(spaceId);
+  if (secret) await deleteSecret(secret);
   await removeConnection(spaceId);
   if (!secret) return { revoked: true };
   const revoked =

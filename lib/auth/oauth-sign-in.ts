@@ -3,7 +3,6 @@ import {
   buildAuthorizationUrl,
   createPkce,
   createState,
-  createWorkspaceApi,
   exchangeCode,
   normalizeBaseUrl,
   OAuthError,
@@ -13,6 +12,7 @@ import type { Connection } from '../storage';
 import { saveConnection } from './connections';
 import { oauthMetadata } from './oauth-metadata';
 import { replaceTokens } from './replace-tokens';
+import { spaceOfToken } from './space-api';
 
 export const OAUTH_SCOPES = 'api:read api:write offline_access';
 
@@ -66,14 +66,7 @@ export async function signInWithOAuth(service: { baseUrl: string; clientId: stri
   });
 
   // The token says which space the person chose on the consent page.
-  const api = createWorkspaceApi({
-    baseUrl,
-    auth: {
-      getAccessToken: async () => tokens.accessToken,
-      refreshAfterUnauthorized: async () => tokens.accessToken,
-    },
-  });
-  const space = await api.getSpace();
+  const space = await spaceOfToken(baseUrl, tokens.accessToken);
   await replaceTokens({
     spaceId: space.id,
     method: 'oauth',

@@ -1,7 +1,8 @@
-import { createWorkspaceApi, InvalidInputError, normalizeBaseUrl } from '../api';
+import { InvalidInputError, normalizeBaseUrl } from '../api';
 import type { Connection } from '../storage';
 import { saveConnection } from './connections';
 import { replaceTokens } from './replace-tokens';
+import { spaceOfToken } from './space-api';
 
 export const PERSONAL_TOKEN_PREFIX = 'cap-api-';
 
@@ -32,12 +33,7 @@ export async function connectWithPersonalToken(baseUrlInput: string, rawToken: s
     });
   }
   const baseUrl = normalizeBaseUrl(baseUrlInput);
-  const api = createWorkspaceApi({
-    baseUrl,
-    // A 401 here means the token is wrong: there is nothing to refresh.
-    auth: { getAccessToken: async () => token, refreshAfterUnauthorized: async () => token },
-  });
-  const space = await api.getSpace();
+  const space = await spaceOfToken(baseUrl, token);
   await replaceTokens({ spaceId: space.id, method: 'token', token, baseUrl });
   const connection: Connection = {
     spaceId: space.id,

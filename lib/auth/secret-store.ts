@@ -30,21 +30,26 @@ export interface OAuthSecret extends TokenDestination {
 export type StoredSecret = PersonalTokenSecret | OAuthSecret;
 
 /**
- * Tokens, in the extension's IndexedDB (see `lib/db.ts` for why not `storage.local`), with an
- * in-memory copy so a burst of API calls does not read the database each time. Only the
- * background imports this module.
+ * Tokens, in the extension's IndexedDB (see `lib/db.ts` for why not `storage.local`), keyed by
+ * their service and space, with an in-memory copy so a burst of API calls does not read the
+ * database each time. Only the background imports this module.
  */
 const cache = new Map<string, StoredSecret>();
 
+/** The space's tokens, whichever service issued them (a space is connected through one). */
 export async function readSecret(spaceId: string): Promise<StoredSecret | undefined> {
   const cached = cache.get(spaceId);
   if (cached) return cached;
-  const stored = await (await db()).get('secrets', spaceId);
+  const stored = await (await db()).getFromIndex('secrets', 'bySpace', spaceId);
   if (stored) cache.set(spaceId, stored);
   return stored;
 }
 
-/** Resolves once the secret is durably stored: callers use a rotated token only after this. */
+/**
+ * Resolves once the secret is durably stored: callers use a rotated token only after this. It
+ * replaces only the same service's tokens for the space: where another service's are stored, the
+ * database refuses it (`bySpace` is unique), and `replaceTokens` says why before it gets here.
+ */
 export async function writeSecret(secret: StoredSecret): Promise<void> {
   await (await db()).put('secrets', secret);
   cache.set(secret.spaceId, secret);
@@ -55,9 +60,9 @@ export async function listSecrets(): Promise<StoredSecret[]> {
   return (await db()).getAll('secrets');
 }
 
-export async function deleteSecret(spaceId: string): Promise<void> {
-  cache.delete(spaceId);
-  await (await db()).delete('secrets', spaceId);
+export async function deleteSecret(secret: StoredSecret): Promise<void> {
+  cache.delete(secret.spaceId);
+  await (await db()).delete('secrets', [secret.baseUrl, secret.spaceId]);
 }
 
 /** Test helper: drop the in-memory copy, as a restarted service worker would. */

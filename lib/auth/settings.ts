@@ -18,7 +18,10 @@ export const SERVICE_SETTINGS_KEY = 'service';
 export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = { apiBaseUrl: null, oauthClientId: null };
 
 export async function readServiceSettings(): Promise<ServiceSettings> {
-  return (await (await db()).get('settings', SERVICE_SETTINGS_KEY)) ?? DEFAULT_SERVICE_SETTINGS;
+  return (
+    ((await (await db()).get('settings', SERVICE_SETTINGS_KEY)) as ServiceSettings | undefined) ??
+    DEFAULT_SERVICE_SETTINGS
+  );
 }
 
 /** Stores a change; the base URL is checked first (https, or http on loopback only). */

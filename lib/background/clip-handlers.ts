@@ -1,9 +1,10 @@
 import { apiForSpace } from '../auth/space-api';
+import { trustedClipTemplates, trustedSpacePreferences } from '../choices';
 import type { OutboxView, QueuedClip } from '../messaging';
 import { clipTitle } from '../outbox/clip';
 import { isWeblinkClip, type StoredClip } from '../outbox/types';
 import { forgetRecentObject } from '../server-memory';
-import { clipTemplatesItem, EMPTY_SPACE_PREFERENCES, type SpacePreferences, spacePreferencesItem } from '../storage';
+import { EMPTY_SPACE_PREFERENCES, type SpacePreferences } from '../storage';
 import { readArticle } from './article-reader';
 import { rememberTitles } from './object-titles';
 import { outbox } from './outbox-service';
@@ -42,13 +43,13 @@ async function outboxView(): Promise<OutboxView> {
 
 /** Pins the tag when it is not pinned, unpins it when it is; the background alone writes preferences. */
 async function togglePinnedTag(spaceId: string, tag: { id: string; title: string }): Promise<SpacePreferences> {
-  const all = await spacePreferencesItem.getValue();
+  const all = await trustedSpacePreferences.getValue();
   const current = all[spaceId] ?? EMPTY_SPACE_PREFERENCES;
   const pinnedTags = current.pinnedTags.some((pinned) => pinned.id === tag.id)
     ? current.pinnedTags.filter((pinned) => pinned.id !== tag.id)
     : [...current.pinnedTags, tag];
   const next = { ...current, pinnedTags };
-  await spacePreferencesItem.setValue({ ...all, [spaceId]: next });
+  await trustedSpacePreferences.setValue({ ...all, [spaceId]: next });
   return next;
 }
 
@@ -83,7 +84,7 @@ export function registerClipHandlers(): void {
   handle('togglePinnedTag', ({ spaceId, tag }) => togglePinnedTag(spaceId, tag));
   handle('readArticle', ({ tabId }) => readArticle(tabId));
   handle('saveClipTemplate', async ({ spaceId, template }) => {
-    await clipTemplatesItem.setValue({ ...(await clipTemplatesItem.getValue()), [spaceId]: template });
+    await trustedClipTemplates.setValue({ ...(await trustedClipTemplates.getValue()), [spaceId]: template });
   });
   handle('getOutbox', outboxView);
   handle('retryClip', ({ id }) => outbox.retry(id));

@@ -5,14 +5,14 @@ import { signInWithOAuth } from '../auth/oauth-sign-in';
 import { connectWithPersonalToken } from '../auth/personal-token';
 import { effectiveServiceSettings, saveServiceSettings } from '../auth/settings';
 import { BUILD_API_BASE_URL, BUILD_OAUTH_CLIENT_ID } from '../build-config';
+import { trustedSettings } from '../choices';
 import type { ConnectionsView } from '../messaging';
-import { settingsItem } from '../storage';
 import { asResult, handle } from './router';
 
 async function connectionsView(): Promise<ConnectionsView> {
   const [connections, settings, service] = await Promise.all([
     listConnections(),
-    settingsItem.getValue(),
+    trustedSettings.getValue(),
     effectiveServiceSettings(),
   ]);
   return {
@@ -47,10 +47,10 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
         await releaseUnusedOrigin(before.baseUrl);
       }
       if (change.defaultSpaceId !== undefined || change.dailyNoteTimestamp !== undefined) {
-        const next = { ...(await settingsItem.getValue()) };
+        const next = await trustedSettings.getValue();
         if (change.defaultSpaceId !== undefined) next.defaultSpaceId = change.defaultSpaceId;
         if (change.dailyNoteTimestamp !== undefined) next.dailyNoteTimestamp = change.dailyNoteTimestamp;
-        await settingsItem.setValue(next);
+        await trustedSettings.setValue(next);
       }
       return connectionsView();
     }),

@@ -8,8 +8,8 @@ import { ARTICLE_READER_SCRIPT } from './injected-scripts';
 /**
  * A quick clip's template applied in the page, by the article script (lib/clip/article-script.ts).
  * Its answer comes from a script that runs beside the page, so it is checked like any page data:
- * the shape, typed values of the properties the template may fill only, and a cap on the body
- * (the clip limit, and room for the rendered notes template before it).
+ * the shape, values only of the properties the template fills and each of its property's type, and
+ * a cap on the body (the clip limit, and room for the rendered notes template before it).
  */
 const MAX_PREFILL_NOTES = MAX_CLIP_BYTES + 100_000;
 
@@ -38,8 +38,12 @@ export async function prefillInPage(tabId: number, request: PrefillRequest): Pro
     });
     const parsed = prefillAnswerSchema.safeParse(injection?.result);
     if (!parsed.success) return undefined;
+    // Each value must be of its property's own type: a page cannot put text where a date or a label goes.
     const fillable = new Set(request.template.fieldMappings.map((mapping) => mapping.propertyId));
-    const properties = Object.fromEntries(Object.entries(parsed.data.properties).filter(([id]) => fillable.has(id)));
+    const types = new Map(request.definitions.map((definition) => [definition.id, definition.type]));
+    const properties = Object.fromEntries(
+      Object.entries(parsed.data.properties).filter(([id, value]) => fillable.has(id) && types.get(id) === value.type),
+    );
     return { properties, notes: parsed.data.notes };
   } catch {
     // No host access (no activeTab grant), a discarded tab, or a page the browser protects.

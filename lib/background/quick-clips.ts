@@ -2,6 +2,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { WEBLINK_STRUCTURE } from '../api';
 import type { SerializedApiError } from '../api/errors';
 import { getConnection } from '../auth/connections';
+import { trustedClipTemplates, trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '../choices';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { defaultKeep, prefillApplies } from '../clip/clip-prefill';
 import { plainTextToMarkdown } from '../clip/plain-text';
@@ -10,14 +11,7 @@ import { clipTooLarge, describeError } from '../error-text';
 import { t } from '../i18n';
 import type { ClipOutcome, ClipRequest, PageView, Result } from '../messaging';
 import { siteOf } from '../page-url';
-import {
-  clipTemplatesItem,
-  EMPTY_CLIP_TEMPLATE,
-  EMPTY_SPACE_PREFERENCES,
-  keepChoicesItem,
-  settingsItem,
-  spacePreferencesItem,
-} from '../storage';
+import { EMPTY_CLIP_TEMPLATE, EMPTY_SPACE_PREFERENCES } from '../storage';
 import { showNotification } from './notify';
 import { prefillInPage } from './page-prefill';
 import { readPage } from './page-reader';
@@ -29,7 +23,8 @@ import { structuresFor } from './space-structures';
 /**
  * Clips made without the popup (context menu, keyboard shortcut), with the remembered defaults:
  * the default space, its pinned tags and last collection. Each confirms with a badge and a
- * notification, and a failure says why.
+ * notification, and a failure says why. No person reviews what they send, so every choice is read
+ * from the background's own copy (lib/choices.ts), never from `storage.local`.
  */
 
 type Tab = Browser.tabs.Tab;
@@ -51,7 +46,7 @@ export function createMenus(): void {
 
 /** The default space, or a notification saying none is connected (and the options page). */
 async function defaultSpace(): Promise<string | undefined> {
-  const { defaultSpaceId } = await settingsItem.getValue();
+  const { defaultSpaceId } = await trustedSettings.getValue();
   if (defaultSpaceId && (await getConnection(defaultSpaceId))) return defaultSpaceId;
   await showNotification('not-connected', t('notifyNotConnected'), t('notConnected'));
   await browser.runtime.openOptionsPage();
@@ -95,7 +90,7 @@ async function flashBadge(): Promise<void> {
 }
 
 async function weblinkDefaults(spaceId: string) {
-  const prefs = (await spacePreferencesItem.getValue())[spaceId] ?? EMPTY_SPACE_PREFERENCES;
+  const prefs = (await trustedSpacePreferences.getValue())[spaceId] ?? EMPTY_SPACE_PREFERENCES;
   return {
     tags: prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag })),
     properties: {},
@@ -129,8 +124,8 @@ export async function savePage(tab: Tab): Promise<void> {
  * the page is saved by its title and address alone.
  */
 async function fromTemplate(spaceId: string, tabId: number, page: PageView) {
-  const template = (await clipTemplatesItem.getValue())[spaceId] ?? EMPTY_CLIP_TEMPLATE;
-  const keep = defaultKeep((await keepChoicesItem.getValue())[siteOf(page.url)], false);
+  const template = (await trustedClipTemplates.getValue())[spaceId] ?? EMPTY_CLIP_TEMPLATE;
+  const keep = defaultKeep((await trustedKeepChoices.getValue())[siteOf(page.url)], false);
   if (page.unreadable || !prefillApplies(template, keep)) return { keep };
   const prefill = await prefillInPage(tabId, {
     template,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REQUEST_MARKDOWN_CHARS } from '../api';
+import { trustedKeepChoices, trustedSettings } from '../choices';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
-import { settingsItem } from '../storage';
-import { toPayload } from './save-clip';
+import type { ClipRequest } from '../messaging';
+import { keepChoicesCopy } from '../storage';
+import { KEEP_SITES_KEPT, saveClip, toPayload } from './save-clip';
 
 const source = { url: 'https://example.com/a', title: 'A' };
 
@@ -29,7 +31,7 @@ describe('turning a clip request into an outbox payload', () => {
   });
 
   it('dates a daily-note clip today and takes the timestamp choice from the settings', async () => {
-    await settingsItem.setValue({ ...(await settingsItem.getValue()), dailyNoteTimestamp: false });
+    await trustedSettings.setValue({ ...(await trustedSettings.getValue()), dailyNoteTimestamp: false });
     const payload = await toPayload({ kind: 'daily-note', markdown: '> hi', source });
     expect(payload).toMatchObject({ kind: 'daily-note', noTimeStamp: true, parts: ['> hi'] });
     if (payload.kind !== 'daily-note') throw new Error('wrong kind');
@@ -47,5 +49,34 @@ describe('turning a clip request into an outbox payload', () => {
       existingObjectIds: [],
     });
     expect(payload).toMatchObject({ title: 'https://example.com/a', notes: [] });
+  });
+});
+
+describe('the Keep remembered per site', () => {
+  const pageOf = (site: string): ClipRequest => ({
+    kind: 'page',
+    url: `https://${site}/a`,
+    title: 'A',
+    tags: [],
+    properties: {},
+    notes: '',
+    existingObjectIds: [],
+    keep: 'article',
+  });
+
+  it(`is kept for at most ${KEEP_SITES_KEPT} sites: the one saved longest ago is dropped first`, async () => {
+    const sites = Array.from({ length: KEEP_SITES_KEPT }, (_, index) => `site-${index}.example`);
+    await trustedKeepChoices.setValue(Object.fromEntries(sites.map((site) => [site, 'link'])));
+    // The oldest site saved again becomes the newest; then a new site takes the place of the next oldest.
+    await saveClip('s1', pageOf('site-0.example'));
+    await saveClip('s1', pageOf('new.example'));
+
+    const kept = await trustedKeepChoices.getValue();
+    expect(Object.keys(kept)).toHaveLength(KEEP_SITES_KEPT);
+    expect(kept['site-1.example']).toBeUndefined();
+    expect(Object.keys(kept).slice(-2)).toEqual(['site-0.example', 'new.example']);
+    expect(kept['site-0.example']).toBe('article');
+    // The popup shows the same, from its copy.
+    expect(await keepChoicesCopy.getValue()).toEqual(kept);
   });
 });

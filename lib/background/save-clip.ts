@@ -1,13 +1,14 @@
 import { InvalidInputError } from '../api/errors';
+import { trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '../choices';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { dailyNoteDate } from '../clip/daily-note-date';
 import { requestParts } from '../clip/request-parts';
 import { utf8Length } from '../clip/split-markdown';
 import { clipTooLarge } from '../error-text';
-import type { ClipOutcome, ClipRequest } from '../messaging';
+import type { ClipOutcome, ClipRequest, KeepChoice } from '../messaging';
 import { type ClipPayload, isWeblinkClip } from '../outbox/types';
 import { siteOf } from '../page-url';
-import { EMPTY_SPACE_PREFERENCES, keepChoicesItem, settingsItem, spacePreferencesItem } from '../storage';
+import { EMPTY_SPACE_PREFERENCES } from '../storage';
 import { outbox } from './outbox-service';
 import { canRestore } from './saved-pages';
 
@@ -19,6 +20,8 @@ import { canRestore } from './saved-pages';
 /** How long `saveClip` waits for the first attempt before answering "queued". */
 const FIRST_ATTEMPT_WAIT_MS = 8_000;
 const RECENT_TAGS_KEPT = 30;
+/** Sites whose Keep is remembered; the one saved longest ago goes first. */
+export const KEEP_SITES_KEPT = 500;
 
 /** Markdown in parts within the request limit (lib/clip/request-parts.ts); refused, with the reason, when far too large. */
 function parts(markdown: string): string[] {
@@ -43,7 +46,7 @@ export async function toPayload(request: ClipRequest): Promise<ClipPayload> {
       return {
         ...note,
         date: request.date ?? dailyNoteDate(new Date()),
-        noTimeStamp: request.noTimeStamp ?? !(await settingsItem.getValue()).dailyNoteTimestamp,
+        noTimeStamp: request.noTimeStamp ?? !(await trustedSettings.getValue()).dailyNoteTimestamp,
         parts: parts(markdown),
       };
     }
@@ -61,16 +64,26 @@ export async function toPayload(request: ClipRequest): Promise<ClipPayload> {
   }
 }
 
+/** The site's Keep, as the most recent one (a record keeps its keys in the order they were added; hosts are never numbers). */
+async function rememberKeep(site: string, keep: KeepChoice): Promise<void> {
+  const choices = await trustedKeepChoices.getValue();
+  delete choices[site];
+  choices[site] = keep;
+  const sites = Object.keys(choices);
+  for (const old of sites.slice(0, sites.length - KEEP_SITES_KEPT)) delete choices[old];
+  await trustedKeepChoices.setValue(choices);
+}
+
 /** Remembers what a weblink clip used, so the next popup starts from it. The background alone writes these. */
 async function rememberChoices(spaceId: string, clip: ClipPayload): Promise<void> {
   if (!isWeblinkClip(clip)) return;
   const site = siteOf(clip.url);
-  if (clip.keep && site) await keepChoicesItem.setValue({ ...(await keepChoicesItem.getValue()), [site]: clip.keep });
-  const all = await spacePreferencesItem.getValue();
+  if (clip.keep && site) await rememberKeep(site, clip.keep);
+  const all = await trustedSpacePreferences.getValue();
   const current = all[spaceId] ?? EMPTY_SPACE_PREFERENCES;
   const used = clip.tags.flatMap((tag) => (tag.kind === 'existing' ? [{ id: tag.id, title: tag.title }] : []));
   const recentTags = [...used, ...current.recentTags.filter((tag) => !used.some((u) => u.id === tag.id))];
-  await spacePreferencesItem.setValue({
+  await trustedSpacePreferences.setValue({
     ...all,
     [spaceId]: {
       ...current,

@@ -17,6 +17,7 @@ import { type ApiProfile, PROFILE_NAMES, type ProfileName } from './profile.ts';
 import { publishedProfile } from './published-profile.ts';
 import { loggableQuery } from './request-log.ts';
 import { specProfile } from './spec-profile.ts';
+import { VERSION_HEADER } from './version-header.ts';
 import { ReferenceViolation } from './violations.ts';
 
 /**
@@ -158,17 +159,18 @@ function apiErrorAnswer(ctx: EmulatorContext, profile: ApiProfile, c: AppContext
 
 function profileApp(ctx: EmulatorContext, profile: ApiProfile): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(
-    '*',
+  // The API-version header may be sent to either profile; a name required at a reset is allowed too.
+  const corsFor = (versionHeader: string | undefined) =>
     cors({
       origin: '*',
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Authorization', 'Content-Type'],
+      allowHeaders: ['Authorization', 'Content-Type', VERSION_HEADER, ...(versionHeader ? [versionHeader] : [])],
       // The extension reads these cross-origin to pace itself (both profiles, so one client fits both).
       exposeHeaders: ['RateLimit', 'RateLimit-Policy', 'Retry-After'],
       maxAge: 600,
-    }),
-  );
+    });
+  const usualCors = corsFor(undefined);
+  app.use('*', (c, next) => (ctx.requireVersionHeader ? corsFor(ctx.requireVersionHeader) : usualCors)(c, next));
   app.use('*', faultsAndLog(ctx, profile));
   const apiMiddleware: MiddlewareHandler<AppEnv> | undefined = profile.apiMiddleware?.(ctx);
   if (apiMiddleware) app.use('*', (c, next) => (isApiPath(c.req.path) ? apiMiddleware(c, next) : next()));

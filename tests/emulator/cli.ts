@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from './profile.ts';
 import { DEMO, DEMO_TOKENS, RESEARCH } from './seed.ts';
 import { DEFAULT_DAILY_NOTE_DELAY_MS, DEFAULT_PORT, startEmulator } from './server.ts';
+import { isHeaderName } from './version-header.ts';
 
-/** `npm run emulator -- [--port 8787] [--host 127.0.0.1] [--data FILE] [--daily-note-delay MS] [--seed N] [--profile spec|published]` */
+/** `npm run emulator -- [--port 8787] [--host 127.0.0.1] [--data FILE] [--daily-note-delay MS] [--seed N] [--profile spec|published] [--require-version-header NAME]` */
 
 const USAGE = `Workspace Notes API emulator
 
@@ -16,6 +17,9 @@ Usage: npm run emulator -- [options]
   --seed N               seed of the fault-injection random numbers
   --profile NAME         spec (default: the spec word for word) or published (as the live
                          service's published reference describes it)
+  --require-version-header NAME
+                         the published profile answers 400 to an API request without
+                         this header (the API version, e.g. X-Workspace-Notes-Api-Version)
   --help                 show this help`;
 
 function integer(value: string | undefined, name: string): number | undefined {
@@ -36,6 +40,7 @@ const { values } = parseArgs({
     'daily-note-delay': { type: 'string' },
     seed: { type: 'string' },
     profile: { type: 'string' },
+    'require-version-header': { type: 'string' },
     help: { type: 'boolean' },
   },
 });
@@ -51,6 +56,12 @@ if (!isProfileName(profile)) {
   process.exit(2);
 }
 
+const requireVersionHeader = values['require-version-header'];
+if (requireVersionHeader !== undefined && !isHeaderName(requireVersionHeader)) {
+  console.error('--require-version-header must be a header name, e.g. X-Workspace-Notes-Api-Version');
+  process.exit(2);
+}
+
 const emulator = await startEmulator({
   port: integer(values.port, 'port') ?? DEFAULT_PORT,
   host: values.host,
@@ -58,11 +69,12 @@ const emulator = await startEmulator({
   dailyNoteDelayMs: integer(values['daily-note-delay'], 'daily-note-delay'),
   seed: integer(values.seed, 'seed'),
   profile,
+  ...(requireVersionHeader ? { requireVersionHeader } : {}),
 });
 
 console.log(`Workspace emulator listening on ${emulator.url}
   Look at it:    ${emulator.url}/
-  Profile:       ${emulator.profile}${emulator.profile === 'published' ? ' (the published reference)' : ' (the spec)'}
+  Profile:       ${emulator.profile}${emulator.profile === 'published' ? ' (the published reference)' : ' (the spec)'}${requireVersionHeader ? `, requiring ${requireVersionHeader}` : ''}
   State:         ${values.data ? `persisted in ${values.data}` : 'in memory (use --data FILE to keep it)'}
 
 Spaces

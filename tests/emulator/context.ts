@@ -23,17 +23,21 @@ export interface EmulatorContext {
   readonly violations: ViolationLog;
   /** The profile answering the API now (the state is the same in both). */
   profile: ProfileName;
+  /** The API-version header the published profile requires now, by name (version-header.ts); none when undefined. */
+  requireVersionHeader: string | undefined;
   /** Known once the server listens; the OAuth issuer, token audience and `resource`. */
   baseUrl: string;
   /**
    * Back to the seed and the startup settings: state, faults, log, violations, clock offset, OAuth,
-   * limits; and to `profile`, else the startup profile.
+   * limits; and to `profile`, else the startup profile, and to `requireVersionHeader`, else the startup one.
    */
   reset(options?: ResetOptions): void;
 }
 
 export interface ResetOptions {
   profile?: ProfileName;
+  /** The API-version header the published profile requires from now on (a header name). */
+  requireVersionHeader?: string;
 }
 
 export interface ContextOptions {
@@ -43,6 +47,7 @@ export interface ContextOptions {
   dailyNoteDelayMs: number;
   seed?: number;
   profile: ProfileName;
+  requireVersionHeader?: string | undefined;
 }
 
 export function createContext(options: ContextOptions): EmulatorContext {
@@ -59,6 +64,7 @@ export function createContext(options: ContextOptions): EmulatorContext {
     dailyNotes,
     violations: new ViolationLog(),
     profile: options.profile,
+    requireVersionHeader: options.requireVersionHeader,
     baseUrl: 'http://127.0.0.1',
     reset(resetOptions = {}) {
       dailyNotes.clear();
@@ -71,6 +77,7 @@ export function createContext(options: ContextOptions): EmulatorContext {
       context.limiter.configure(options.rateLimits);
       context.violations.clear();
       context.profile = resetOptions.profile ?? options.profile;
+      context.requireVersionHeader = resetOptions.requireVersionHeader ?? options.requireVersionHeader;
       store.changed();
     },
   };

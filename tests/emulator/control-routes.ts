@@ -23,6 +23,7 @@ import { titleOf } from './property-values.ts';
 import { mergeRateLimits, rateLimitOptionsError } from './rate-limit.ts';
 import { renderStructure } from './space-routes.ts';
 import { ALL_SCOPES, type Scope } from './types.ts';
+import { isHeaderName } from './version-header.ts';
 
 /**
  * Test controls under `/__emulator/…`. No authentication: a real service has nothing like them.
@@ -51,11 +52,14 @@ export function controlRoutes(app: Hono<AppEnv>, ctx: EmulatorContext): void {
   });
 
   app.post('/__emulator/reset', async (c) => {
-    const { profile } = await body(c);
+    const { profile, requireVersionHeader } = await body(c);
     if (profile !== undefined && !isProfileName(profile)) {
       throw invalidRequest(`profile must be one of ${PROFILE_NAMES.join(', ')}`);
     }
-    ctx.reset({ profile });
+    if (requireVersionHeader !== undefined && !isHeaderName(requireVersionHeader)) {
+      throw invalidRequest('requireVersionHeader must be a header name');
+    }
+    ctx.reset({ profile, requireVersionHeader });
     return noContent();
   });
 

@@ -4,6 +4,7 @@ import { publishedBlockRoutes } from './published-block-routes.ts';
 import { publishedObjectRoutes } from './published-object-routes.ts';
 import { publishedRateLimit } from './published-rate-limit.ts';
 import { publishedSpaceRoutes } from './published-space-routes.ts';
+import { versionHeaderCheck } from './version-header.ts';
 import { ReferenceViolation } from './violations.ts';
 
 /**
@@ -32,7 +33,15 @@ export const publishedProfile: ApiProfile = {
     publishedSpaceRoutes(app, ctx);
     publishedBlockRoutes(app, ctx);
   },
-  apiMiddleware: publishedRateLimit,
+  // A request refused for a missing version header spends no rate-limit budget.
+  apiMiddleware: (ctx) => {
+    const versionHeader = versionHeaderCheck(ctx);
+    const rateLimit = publishedRateLimit(ctx);
+    return (c, next) =>
+      versionHeader(c, async () => {
+        await rateLimit(c, next);
+      });
+  },
   errorBody: (error: ApiError) => ({
     code: PUBLISHED_CODES[error.code],
     message: error.message,

@@ -28,6 +28,11 @@ export interface EmulatorOptions {
   baseUrl?: string;
   /** How the API answers: `spec` (default) or `published` (README: "Profiles"). */
   profile?: ProfileName;
+  /**
+   * The published profile refuses an API request without this header (the API version, by its
+   * name; README: "Profiles"). Default: not required.
+   */
+  requireVersionHeader?: string;
 }
 
 export interface RunningEmulator {
@@ -38,7 +43,7 @@ export interface RunningEmulator {
   close(): Promise<void>;
   /** The profile answering the API now. */
   readonly profile: ProfileName;
-  /** Same as `POST /__emulator/reset` (with `{ "profile" }`: reseed and switch to that profile). */
+  /** Same as `POST /__emulator/reset` (with `{ "profile" }`: reseed and switch to that profile; `requireVersionHeader` likewise). */
   reset(options?: ResetOptions): void;
   /** Switches the profile and keeps the state (both profiles show the same data, shaped differently). */
   switchProfile(profile: ProfileName): void;
@@ -65,6 +70,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     dailyNoteDelayMs: options.dailyNoteDelayMs ?? DEFAULT_DAILY_NOTE_DELAY_MS,
     seed: options.seed,
     profile: options.profile ?? DEFAULT_PROFILE,
+    requireVersionHeader: options.requireVersionHeader,
   });
   const persistence = options.dataFile ? new Persistence(options.dataFile, () => ctx.store.snapshot()) : undefined;
   if (persistence) {

@@ -48,6 +48,15 @@ describe('the shape of the code', () => {
     expect(offending).toEqual([]);
   });
 
+  it('the background never reads the copies of the clip choices that content scripts can write (lib/choices.ts)', () => {
+    const readers = sourceFiles('lib')
+      .filter((file) => !isTest(file) && file !== 'lib/storage.ts' && file !== 'lib/choices.ts')
+      .filter((file) =>
+        /\b(clipTemplates|keepChoices|spacePreferences)Copy\b/.test(readFileSync(path.join(ROOT, file), 'utf8')),
+      );
+    expect(readers).toEqual([]);
+  });
+
   it(`no source file outside tests/ is over ${MAX_LINES} lines unless its first comment says why it is one file`, () => {
     const long = SOURCE_DIRS.flatMap(sourceFiles)
       .filter((file) => !isTest(file))

@@ -1,11 +1,20 @@
 import { expect } from '@playwright/test';
 import type { ClipTemplate } from '../../../lib/message-schemas.ts';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
-import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
+import { DEMO, DEMO_TOKENS, RESEARCH } from '../../emulator/seed.ts';
 import { button, type Control, type Driver, labelled, type Tab, textbox } from '../driver/driver';
 import { markdownOf, objectsIn, urlOf } from '../emulator-client';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
-import { ARTICLE_TITLE, connectSpace, lastLogSeq, onlyWeblinkOf, openArticle, openPopupFor, tabInfo } from './steps';
+import {
+  ARTICLE_TITLE,
+  connectSpace,
+  connectWithToken,
+  lastLogSeq,
+  onlyWeblinkOf,
+  openArticle,
+  openPopupFor,
+  tabInfo,
+} from './steps';
 
 /** Keeping the article as the weblink's body, and filling the space's own fields from the page. */
 
@@ -158,5 +167,44 @@ export const articleFlows = [
 
       expect(await documentTitleOf(driver, page)).toBe(WATCHING_TITLE);
     },
+  ),
+
+  defineFlow(
+    'a quick clip sends what the extension keeps, not what storage.local says (which a content script can write in Firefox)',
+    async ({ driver, emulator, pagesUrl }) => {
+      const options = await connectSpace(driver, DEMO_TOKENS.demo);
+      await connectWithToken(options, DEMO_TOKENS.research);
+      await expect.poll(() => options.status()).toBe('Connected to Research space.');
+      await useTemplate(driver, { fieldMappings: [], notesTemplate: 'By {{author}}, from {{site}}' });
+      const article = await openArticle(driver, pagesUrl);
+      // Everything a quick clip uses, rewritten as a script that can write storage.local would.
+      await driver.inExtension(
+        async ({ demo, research, site }) => {
+          const tracker = { fieldMappings: [], notesTemplate: '![](https://tracker.example/pixel.gif)' };
+          await chrome.storage.local.set({
+            settings: { defaultSpaceId: research, dailyNoteTimestamp: true },
+            clipTemplates: { [demo]: tracker, [research]: tracker },
+            keepChoices: { [site]: 'article' },
+            spacePreferences: {
+              [demo]: { lastCollectionId: null, pinnedTags: [{ id: 'planted', title: 'Planted' }], recentTags: [] },
+            },
+          });
+        },
+        { demo: DEMO.spaceId, research: RESEARCH.spaceId, site: new URL(article.url).host },
+      );
+      await driver.callBackgroundHook('onMenuClicked', [{ menuItemId: 'save-page' }, tabInfo(article)]);
+
+      await expect
+        .poll(async () =>
+          (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter((o) => urlOf(o) === article.url),
+        )
+        .toHaveLength(1);
+      const saved = await onlyWeblinkOf(emulator, article.url);
+      expect(await markdownOf(emulator, saved.id, DEMO_TOKENS.demo)).toBe('By Ada Baker, from The Slow Kitchen');
+      expect(JSON.stringify(saved)).not.toContain('planted');
+      const research = await objectsIn(emulator, RESEARCH.spaceId, 'MediaWebResource');
+      expect(research.filter((object) => urlOf(object) === article.url)).toEqual([]);
+    },
+    { runs: inBrowsers() },
   ),
 ];

@@ -21,7 +21,7 @@ export function storedSecret(driver: Driver, spaceTitle: string): Promise<Stored
     });
     try {
       return await new Promise<StoredSecret | undefined>((resolve, reject) => {
-        const request = database.transaction('secrets').objectStore('secrets').get(spaceId);
+        const request = database.transaction('secrets').objectStore('secrets').index('bySpace').get(spaceId);
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });

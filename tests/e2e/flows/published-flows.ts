@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
+import { VERSION_HEADER } from '../../emulator/version-header.ts';
 import { ChromiumDriver } from '../driver/chromium-driver';
 import { button, combobox, type UiPage } from '../driver/driver';
 import { type EmulatorAccess, type EmulatorObject, entityIdsOf, objectsIn } from '../emulator-client';
@@ -177,5 +178,29 @@ export const publishedFlows = [
       ).toEqual(['PATCH /object: 200', 'PATCH /object: held, dropped']);
     },
     { runs: inBrowsers(['chromium'], ['published']), timeoutMs: 60_000 },
+  ),
+
+  defineFlow(
+    'a service that requires the API-version header: connecting, a save with everything and a quick clip are all served',
+    async ({ driver, emulator, pagesUrl }) => {
+      // The live service may require the header (published reference, "Unknown"): here it does.
+      await emulator.reset({ profile: 'published', requireVersionHeader: VERSION_HEADER });
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await fillEverything(popup);
+      await popup.click(button('Save page'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+      await expectOneWeblinkWithEverything(emulator, article.url);
+
+      const link = `${pagesUrl}/article.html?linked`;
+      await driver.callBackgroundHook('onMenuClicked', [
+        { menuItemId: 'save-link', linkUrl: link, linkText: 'Linked' },
+      ]);
+      await expect.poll(async () => (await weblinksOf(emulator, link)).length).toBe(1);
+      // Not one request was refused for the header (each would also be a violation, which fails any flow).
+      expect((await emulator.log()).filter((entry) => entry.status === 400)).toEqual([]);
+    },
+    { runs: inBrowsers(undefined, ['published']) },
   ),
 ];
