@@ -8,6 +8,7 @@ import { connectWithPersonalToken } from '../auth/personal-token';
 import { saveServiceSettings } from '../auth/settings';
 import { trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '../choices';
 import type { PrefillRequest } from '../clip/prefill-request';
+import { ARTICLE_READER_SCRIPT, PAGE_READER_SCRIPT } from './injected-scripts';
 import { savePage } from './quick-clips';
 
 /**
@@ -48,9 +49,9 @@ function stubPage(): void {
     const file = injection.files?.[0];
     const request = prefillRequests.at(-1);
     const result =
-      file === '/content-scripts/selection.js'
+      file === PAGE_READER_SCRIPT
         ? { metadata, selection: null, contentType: 'text/html' }
-        : file === '/content-scripts/article.js'
+        : file === ARTICLE_READER_SCRIPT
           ? { kind: 'prefill', properties: {}, notes: request?.template.notesTemplate ?? '' }
           : undefined;
     return [{ frameId: 0, result }];
