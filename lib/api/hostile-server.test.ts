@@ -146,7 +146,7 @@ describe('a hostile server: its answers to a caller that asks again as soon as i
             traits: createMemoryTraits(),
           });
 
-          for (let round = 0; round < 120; round += 1) {
+          for (let round = 0; round < 80; round += 1) {
             const ready = await pacer.readyAt('space GET /space');
             if (ready > clock.now) {
               expect(ready - clock.now).toBeLessThanOrEqual(LONGEST_WAIT);
@@ -175,7 +175,8 @@ describe('a hostile server: its answers to a caller that asks again as soon as i
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 40 },
     );
-  });
+    // Thousands of requests through the real client: generous for a loaded machine.
+  }, 30_000);
 });
