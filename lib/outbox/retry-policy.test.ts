@@ -57,6 +57,12 @@ describe('classifyError', () => {
     });
   });
 
+  it('backs off on a 429 that tells nothing: about a second first, growing up to five minutes, not one', () => {
+    const silent = new RateLimitedError({ endpoint, retryAfterMs: undefined });
+    expect(classifyError(silent, 1, () => 0.999999)).toMatchObject({ delayMs: SHORTEST_WAIT_MS, rateLimited: true });
+    expect(classifyError(silent, 30, () => 0.999999)).toMatchObject({ delayMs: LONGEST_WAIT_MS });
+  });
+
   it('parks on 401 and stops on refusals a person must address', () => {
     expect(classifyError(new NotAuthenticatedError({ endpoint }), 1).kind).toBe('needs-sign-in');
     expect(classifyError(new InvalidInputError({ endpoint, status: 400, detail: 'bad tag' }), 1).kind).toBe('failed');
