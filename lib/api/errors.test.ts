@@ -92,19 +92,23 @@ describe('serializeApiError and isApiError', () => {
 describe('parseRetryAfter', () => {
   const now = Date.parse('2024-05-01T10:00:00.000Z');
 
-  it('reads delta seconds', () => {
+  it('reads delta seconds, held between a second and five minutes', () => {
     expect(parseRetryAfter('7', now)).toBe(7000);
-    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter(' 0 ', now)).toBe(1000);
+    expect(parseRetryAfter('3600', now)).toBe(300_000);
   });
 
-  it('reads an HTTP date relative to now, never negative', () => {
+  it('reads an HTTP date relative to now; one already past means the shortest wait', () => {
     expect(parseRetryAfter('Wed, 01 May 2024 10:00:42 GMT', now)).toBe(42_000);
-    expect(parseRetryAfter('Wed, 01 May 2024 09:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('Wed, 01 May 2024 09:00:00 GMT', now)).toBe(1000);
   });
 
-  it('says nothing when missing or unreadable (the caller then backs off)', () => {
+  it('says nothing when missing, unreadable or not believable (the caller then backs off)', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-5', now)).toBeUndefined();
+    expect(parseRetryAfter(String(now), now)).toBeUndefined();
+    expect(parseRetryAfter('Fri, 03 May 2024 10:00:00 GMT', now)).toBeUndefined();
+    expect(parseRetryAfter(`${' '.repeat(40_000)}7`, now)).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { serverWait } from './server-wait';
+
 /**
  * One error hierarchy for everything the API module can fail with. Callers branch on `kind` and
  * `code` (they survive extension messaging, `instanceof` does not). `message` is for developers;
@@ -199,12 +201,16 @@ export function serializeApiError(error: ApiError): SerializedApiError {
   };
 }
 
-/** `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from `now`; undefined when absent or unreadable. */
+/**
+ * `Retry-After` as delta-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from `now` within the
+ * server-wait bounds (server-wait.ts); undefined when absent, unreadable or not believable.
+ */
 export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
-  if (header === null) return undefined;
+  // Real values are a number or a date of 29 characters: a longer one is not read at all.
+  if (header === null || header.length > 64) return undefined;
   const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
   // HTTP dates always name a month and GMT; this keeps Date.parse from reading "-5" as a year.
   const date = /GMT$/i.test(value) ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  // A date already past means "now": the shortest wait.
+  return serverWait(/^\d+$/.test(value) ? Number(value) : Math.max(0, Math.ceil((date - now) / 1000)));
 }

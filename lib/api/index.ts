@@ -86,5 +86,6 @@ export { MAX_REQUEST_MARKDOWN_CHARS, MAX_SEARCH_LIMIT } from './schemas/requests
 export type { CollectionEntry, LabelOption, PropertyDefinition, Space, Structure } from './schemas/space';
 export type { TextStyle, TextToken, TextTokenInput, UnknownTextToken } from './schemas/text-tokens';
 export { createMemoryTraits, type ServerTraits, type ServerTraitsStore, sharedTraits } from './server-traits';
+export { backoff, LONGEST_WAIT_MS, SHORTEST_WAIT_MS } from './server-wait';
 export { typesWithBody, WEBLINK_STRUCTURE, weblinkUrlPropertyId } from './structures';
 export type { ApiRequestInfo, AuthProvider, CallOptions, Pacing } from './transport';

@@ -3,8 +3,10 @@ import { type AnswerInfo, createPacer, type PaceWindow } from './pacer';
 
 const KEY = 'space-1 POST /object/url';
 
+const START = 1_000_000;
+
 function setup(stored: Record<string, PaceWindow> = {}) {
-  const clock = { now: 1_000_000 };
+  const clock = { now: START };
   const saved: Record<string, PaceWindow>[] = [];
   const pacer = createPacer({
     now: () => clock.now,
@@ -81,6 +83,45 @@ describe('the pacer', () => {
     await pacer.reserve(KEY);
     await pacer.settle(KEY, { status: 429, reading: undefined, retryAfterMs: undefined });
     expect(await pacer.reserve(KEY)).toBeGreaterThan(third);
+  });
+
+  it('whatever a server answers, an endpoint gets fewer than 15 failed answers a minute, across a restart', async () => {
+    const first = setup();
+    const zero: AnswerInfo = { status: 429, reading: { limit: 10, remaining: 0, resetMs: 1_000 }, retryAfterMs: 1_000 };
+    const failures: AnswerInfo[] = [
+      zero,
+      { ...zero, status: 503 },
+      { status: 200, reading: undefined, retryAfterMs: undefined, unreadable: true },
+    ];
+    for (let sent = 0; sent < 14; sent += 1) {
+      first.clock.now = Math.max(first.clock.now, await first.pacer.readyAt(KEY));
+      expect(await first.pacer.reserve(KEY)).toBe(0);
+      await first.pacer.settle(KEY, failures[sent % failures.length] as AnswerInfo);
+    }
+    const fourteenth = first.clock.now;
+    expect(await first.pacer.readyAt(KEY)).toBe(START + 60_000);
+
+    const restarted = setup(first.saved.at(-1));
+    restarted.clock.now = fourteenth + 1_000;
+    expect(await restarted.pacer.reserve(KEY)).toBe(START + 60_000 - restarted.clock.now);
+    restarted.clock.now = START + 60_000;
+    expect(await restarted.pacer.reserve(KEY)).toBe(0);
+  });
+
+  it("counts neither successes nor the server's refusals (a 404, a 400) as failures", async () => {
+    const { pacer, clock } = setup();
+    for (let sent = 0; sent < 30; sent += 1) {
+      expect(await pacer.reserve(KEY)).toBe(0);
+      await pacer.settle(KEY, { status: sent % 2 ? 404 : 200, reading: undefined, retryAfterMs: undefined });
+      clock.now += 10;
+    }
+  });
+
+  it('forgets a stored window that holds an endpoint back longer than five minutes (an old epoch wait)', async () => {
+    const { pacer } = setup({
+      [KEY]: { remaining: 0, resetAt: 1_772_445_600_000_000, blockedUntil: 1_772_445_600_000_000, strikes: 1 },
+    });
+    expect(await pacer.readyAt(KEY)).toBe(0);
   });
 
   it('a server that announces nothing is not held back', async () => {

@@ -1,12 +1,18 @@
 import type { RateLimitReading } from './rate-limit-headers';
+import { backoff, LONGEST_WAIT_MS } from './server-wait';
 
 /**
  * Keeps requests inside the budget a server announces, so they are held back here instead of
  * being refused there. The published service counts per token and per endpoint in 60-second
  * windows and says what is left on every answer (`RateLimit`); a key is therefore "who" (the
  * connection) plus "which endpoint". A server that announces nothing is not paced until it answers
- * 429, and then the endpoint waits as long as the answer says (its reset, else `Retry-After`, else
- * a backoff that grows with every 429 in a row).
+ * 429, and then the endpoint waits as long as the answer says (its reset, else `Retry-After`, both
+ * bounded by server-wait.ts, else a back-off that grows with every failure in a row).
+ *
+ * Whatever a server answers, an endpoint gets fewer than 15 failed answers a minute (429s, 5xx,
+ * unreadable answers): once as many failed or are on their way, it waits until the oldest failure
+ * is a minute old. Every request of the background passes here (the outbox's and the popup's),
+ * and the count is kept with the windows, so neither another caller nor a restart resets it.
  *
  * The windows are kept in a store, so a service worker that was stopped and started again still
  * knows an endpoint's budget is spent; requests in flight are counted in memory only, since none
@@ -22,8 +28,10 @@ export interface PaceWindow {
   resetAt: number;
   /** After a 429: no request before this (ms epoch). */
   blockedUntil: number;
-  /** 429s in a row without any other answer: the backoff grows with them. */
+  /** Failed answers in a row: the back-off after a 429 that tells nothing grows with them. */
   strikes: number;
+  /** When the last failed answers came (ms epoch), at most FAILURE_LIMIT of the last minute. */
+  failures?: number[];
 }
 
 export interface PacingStore {
@@ -41,17 +49,19 @@ export interface PacerOptions {
 export interface AnswerInfo {
   status: number;
   reading: RateLimitReading | undefined;
-  /** `Retry-After`, when the answer had a readable one. */
+  /** `Retry-After`, when the answer had a believable one. */
   retryAfterMs: number | undefined;
+  /** A 2xx whose body could not be read (or did not arrive): a failure like a 5xx. */
+  unreadable?: boolean;
 }
 
-/** After a 429 that says nothing of when to come back: about 2 s, doubling up to a minute. */
-const FIRST_BACKOFF_MS = 2_000;
-const MAX_BACKOFF_MS = 60_000;
+/** Failed answers (and requests on their way) an endpoint may have within FAILURE_WINDOW_MS. */
+const FAILURE_LIMIT = 14;
+const FAILURE_WINDOW_MS = 60_000;
 
-function backoff(strikes: number, random: () => number): number {
-  const step = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, strikes - 1));
-  return Math.round(step * (0.5 + random() * 0.5));
+/** Neither a success nor the server's considered refusal (401, 400, 404 …): a 429, 5xx, 3xx or unreadable answer. */
+function isFailure({ status, unreadable }: AnswerInfo): boolean {
+  return status === 429 || (status >= 200 && status < 300 ? unreadable === true : status < 400 || status >= 500);
 }
 
 export function createPacer(options: PacerOptions = {}) {
@@ -74,7 +84,12 @@ export function createPacer(options: PacerOptions = {}) {
     loading ??= (options.store?.load() ?? Promise.resolve<Record<string, PaceWindow>>({})).then(
       (read) => {
         stored = JSON.stringify(read);
-        for (const [key, window] of Object.entries(read)) if (!windows.has(key)) windows.set(key, window);
+        // A window that holds an endpoint back longer than any answer may (kept before waits were
+        // bounded, or before the clock was set back) is forgotten.
+        const latest = now() + LONGEST_WAIT_MS;
+        for (const [key, window] of Object.entries(read)) {
+          if (!windows.has(key) && Math.max(window.resetAt, window.blockedUntil) <= latest) windows.set(key, window);
+        }
       },
       // An unreadable store only means starting without memory: the server still says what is left.
       () => undefined,
@@ -82,13 +97,20 @@ export function createPacer(options: PacerOptions = {}) {
     return loading;
   }
 
-  /** The windows worth keeping: those that still hold requests back or remember 429s. */
+  /** The window's failures of the last minute (older ones are forgotten). */
+  function recentFailures(window: PaceWindow, at: number): number[] {
+    if (window.failures) window.failures = window.failures.filter((time) => time > at - FAILURE_WINDOW_MS);
+    return window.failures ?? [];
+  }
+
+  /** The windows worth keeping: those that still hold requests back or remember failures. */
   function keptWindows(): Record<string, PaceWindow> {
     const at = now();
     const kept: Record<string, PaceWindow> = {};
     for (const [key, window] of windows) {
-      if (window.resetAt > at || window.blockedUntil > at || window.strikes > 0) kept[key] = window;
-      else windows.delete(key);
+      if (window.resetAt > at || window.blockedUntil > at || window.strikes > 0 || recentFailures(window, at)[0]) {
+        kept[key] = window;
+      } else windows.delete(key);
     }
     return kept;
   }
@@ -138,10 +160,13 @@ export function createPacer(options: PacerOptions = {}) {
   function readyAtNow(key: string, at: number): number {
     const window = windows.get(key);
     if (!window) return 0;
+    const running = inFlight.get(key) ?? 0;
+    const failures = recentFailures(window, at);
+    const over = failures.length + running - FAILURE_LIMIT;
+    if (over >= 0) return (failures[over] ?? at) + FAILURE_WINDOW_MS;
     if (window.blockedUntil > at) return window.blockedUntil;
     if (window.resetAt <= at || window.remaining === undefined) return 0;
-    const free = window.remaining - (inFlight.get(key) ?? 0);
-    return free > 0 ? 0 : window.resetAt;
+    return window.remaining - running > 0 ? 0 : window.resetAt;
   }
 
   return {
@@ -181,15 +206,17 @@ export function createPacer(options: PacerOptions = {}) {
       } else if (window.remaining !== undefined && window.resetAt > at) {
         window.remaining = Math.max(0, window.remaining - 1);
       }
-      if (answer.status === 429) {
+      if (isFailure(answer)) {
         window.strikes += 1;
-        window.remaining = 0;
-        const wait = reading?.resetMs ?? answer.retryAfterMs ?? backoff(window.strikes, random);
-        window.blockedUntil = at + Math.max(wait, 0);
-        window.resetAt = Math.max(window.resetAt, window.blockedUntil);
+        window.failures = [...recentFailures(window, at), at].slice(-FAILURE_LIMIT);
       } else {
         window.strikes = 0;
         window.blockedUntil = 0;
+      }
+      if (answer.status === 429) {
+        window.remaining = 0;
+        window.blockedUntil = at + (reading?.resetMs ?? answer.retryAfterMs ?? backoff(window.strikes, random));
+        window.resetAt = Math.max(window.resetAt, window.blockedUntil);
       }
       windows.set(key, window);
       await persist();

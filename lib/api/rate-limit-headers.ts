@@ -1,3 +1,5 @@
+import { serverWait } from './server-wait';
+
 /**
  * Reading a server's rate-limit announcement. The published reference promises one header in the
  * IETF draft's early form, `RateLimit: limit=10, remaining=9, reset=58` (reset in seconds); the
@@ -5,8 +7,9 @@
  * spelling is still paced rather than run into 429s:
  * - `RateLimit: "default";r=9;t=58` with `RateLimit-Policy: "default";q=10;w=60` (draft 08+),
  * - `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (drafts 00–06),
- * - `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (reset in seconds, or an
- *   epoch time in seconds when it is that large).
+ * - `X-RateLimit-Limit`, `X-RateLimit-Remaining`, `X-RateLimit-Reset` (reset in seconds).
+ * A reset the server-wait rules do not believe (an epoch time, say) makes the whole announcement
+ * tell nothing. Fields are read without backtracking patterns, and a long one not at all.
  */
 
 export interface RateLimitReading {
@@ -14,62 +17,63 @@ export interface RateLimitReading {
   limit: number | undefined;
   /** Requests left in the current window, this one counted. */
   remaining: number;
-  /** Milliseconds until the window starts again. */
+  /** Milliseconds until the window starts again, within the server-wait bounds. */
   resetMs: number;
 }
 
-/** Epoch seconds are far larger than any window; smaller values are delta-seconds. */
-const EPOCH_SECONDS_FLOOR = 1_000_000_000;
+/** Real fields are a few dozen characters; a longer one is no announcement. */
+const MAX_FIELD_LENGTH = 256;
 
-function wholeNumber(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
+function wholeNumber(value: string | null | undefined): number | undefined {
+  if (value == null || value.length > MAX_FIELD_LENGTH) return undefined;
   const trimmed = value.trim().replace(/^"|"$/g, '');
-  return /^\d+$/.test(trimmed) ? Number(trimmed) : undefined;
+  return /^\d{1,16}$/.test(trimmed) ? Number(trimmed) : undefined;
 }
 
-function secondsToMs(seconds: number, nowMs: number): number {
-  return seconds >= EPOCH_SECONDS_FLOOR ? Math.max(0, seconds * 1000 - nowMs) : seconds * 1000;
-}
-
-/** `a=1, b=2` or `"policy";a=1;b=2` (the first item of a list), as a map of the numeric members. */
+/** `a=1, b=2` or `"policy";a=1;b=2` (the first item of a list), as a map of the members. */
 function members(field: string): Map<string, string> {
-  const first = field.split(/,(?=\s*"[^"]*"\s*;)/)[0] ?? '';
   const map = new Map<string, string>();
-  for (const part of first.split(/[;,]/)) {
-    const match = /^\s*([a-z][a-z0-9_-]*)\s*=\s*(.+?)\s*$/i.exec(part);
-    if (match?.[1] && match[2] !== undefined) map.set(match[1].toLowerCase(), match[2]);
+  if (field.length > MAX_FIELD_LENGTH) return map;
+  for (const [index, item] of field.split(',').entries()) {
+    // A list of policies: `"default";r=1, "daily";r=9`. Only the first is read.
+    if (index > 0 && item.trimStart().startsWith('"')) break;
+    for (const part of item.split(';')) {
+      const at = part.indexOf('=');
+      const name = part.slice(0, at).trim().toLowerCase();
+      if (at > 0 && /^[a-z][\w-]*$/.test(name)) map.set(name, part.slice(at + 1));
+    }
   }
   return map;
 }
 
-function fromCombinedHeader(headers: Headers, nowMs: number): RateLimitReading | undefined {
+function reading(limit: number | undefined, remaining: number | undefined, reset: number | undefined) {
+  const resetMs = reset === undefined ? undefined : serverWait(reset);
+  return remaining === undefined || resetMs === undefined ? undefined : { limit, remaining, resetMs };
+}
+
+function fromCombinedHeader(headers: Headers): RateLimitReading | undefined {
   const header = headers.get('ratelimit');
   if (header === null) return undefined;
   const fields = members(header);
-  const remaining = wholeNumber(fields.get('remaining') ?? fields.get('r'));
-  const reset = wholeNumber(fields.get('reset') ?? fields.get('t'));
-  if (remaining === undefined || reset === undefined) return undefined;
-  const policy = headers.get('ratelimit-policy');
-  const policyLimit = policy === null ? undefined : wholeNumber(members(policy).get('q') ?? policy.split(/[;,]/)[0]);
-  return { limit: wholeNumber(fields.get('limit')) ?? policyLimit, remaining, resetMs: secondsToMs(reset, nowMs) };
+  const policy = headers.get('ratelimit-policy') ?? '';
+  const policyLimit = wholeNumber(members(policy).get('q') ?? policy.split(/[;,]/)[0]);
+  return reading(
+    wholeNumber(fields.get('limit')) ?? policyLimit,
+    wholeNumber(fields.get('remaining') ?? fields.get('r')),
+    wholeNumber(fields.get('reset') ?? fields.get('t')),
+  );
 }
 
-function fromSeparateHeaders(headers: Headers, prefix: string, nowMs: number): RateLimitReading | undefined {
-  const remaining = wholeNumber(headers.get(`${prefix}remaining`) ?? undefined);
-  const reset = wholeNumber(headers.get(`${prefix}reset`) ?? undefined);
-  if (remaining === undefined || reset === undefined) return undefined;
-  return {
-    limit: wholeNumber(headers.get(`${prefix}limit`) ?? undefined),
-    remaining,
-    resetMs: secondsToMs(reset, nowMs),
-  };
+function fromSeparateHeaders(headers: Headers, prefix: string): RateLimitReading | undefined {
+  const field = (name: string) => wholeNumber(headers.get(prefix + name));
+  return reading(field('limit'), field('remaining'), field('reset'));
 }
 
-/** What the answer says of the endpoint's rate limit, or undefined when it says nothing readable. */
-export function readRateLimit(headers: Headers, nowMs: number = Date.now()): RateLimitReading | undefined {
+/** What the answer says of the endpoint's rate limit, or undefined when it says nothing believable. */
+export function readRateLimit(headers: Headers): RateLimitReading | undefined {
   return (
-    fromCombinedHeader(headers, nowMs) ??
-    fromSeparateHeaders(headers, 'ratelimit-', nowMs) ??
-    fromSeparateHeaders(headers, 'x-ratelimit-', nowMs)
+    fromCombinedHeader(headers) ??
+    fromSeparateHeaders(headers, 'ratelimit-') ??
+    fromSeparateHeaders(headers, 'x-ratelimit-')
   );
 }

@@ -131,7 +131,10 @@ export function createTransport(config: TransportConfig) {
     }
   }
 
-  /** One HTTP attempt within the endpoint's budget; what the answer says of the budget is kept. */
+  /**
+   * One HTTP attempt within the endpoint's budget. Call `settle` once the answer is read: the pacer
+   * keeps what it says of the budget, and whether it failed (a 2xx whose body is unreadable too).
+   */
   async function pacedAttempt(
     request: ApiRequest,
     expect: Expectation,
@@ -150,12 +153,14 @@ export function createTransport(config: TransportConfig) {
     }
     const { headers, status } = sent.response;
     const rateLimit = readRateLimit(headers);
-    await config.pacing?.pacer.settle(key, {
-      status,
-      reading: rateLimit,
-      retryAfterMs: parseRetryAfter(headers.get('retry-after')),
-    });
-    return { ...sent, rateLimit };
+    const settle = async (unreadable = false) =>
+      config.pacing?.pacer.settle(key, {
+        status,
+        reading: rateLimit,
+        retryAfterMs: parseRetryAfter(headers.get('retry-after')),
+        unreadable,
+      });
+    return { ...sent, rateLimit, settle };
   }
 
   /** One request: token, attempt, and after a 401 one refresh and one retry. */
@@ -163,12 +168,23 @@ export function createTransport(config: TransportConfig) {
     const exchange: Exchange = { endpoint: `${request.method} ${request.path}`, writes: request.writes, tokens: [] };
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const token = await obtainToken(() => config.auth.getAccessToken(), exchange);
-    let { response, signals, rateLimit } = await pacedAttempt(request, expect, exchange, token, body);
-    if (response.status === 401) {
-      await response.body?.cancel().catch(() => undefined);
+    let sent = await pacedAttempt(request, expect, exchange, token, body);
+    if (sent.response.status === 401) {
+      await sent.settle();
+      await sent.response.body?.cancel().catch(() => undefined);
       const fresh = await obtainToken(() => config.auth.refreshAfterUnauthorized(token), exchange);
-      ({ response, signals, rateLimit } = await pacedAttempt(request, expect, exchange, fresh, body));
+      sent = await pacedAttempt(request, expect, exchange, fresh, body);
     }
+    const { response, signals, rateLimit, settle } = sent;
+    if (response.status >= 200 && response.status < 300) {
+      const value = await readSuccess(response, expect, exchange, signals).catch(async (error: unknown) => {
+        await settle(true);
+        throw error;
+      });
+      await settle();
+      return value;
+    }
+    await settle();
     // A browser reports a redirect it did not follow as an opaque answer with status 0.
     if (response.type === 'opaqueredirect') {
       throw new MalformedResponseError({
@@ -177,7 +193,6 @@ export function createTransport(config: TransportConfig) {
         reason: 'a redirect, not followed',
       });
     }
-    if (response.status >= 200 && response.status < 300) return readSuccess(response, expect, exchange, signals);
     throw await httpError(response, exchange, rateLimit);
   }
 

@@ -5,6 +5,7 @@ import { describeError } from '../error-text';
 import { t } from '../i18n';
 import { clipTitle } from '../outbox/clip';
 import { createOutbox, type Outbox } from '../outbox/outbox';
+import { timerDelay } from '../outbox/schedule';
 import type { LandedClip, StoredClip } from '../outbox/types';
 import { endpointReadyAt } from '../server-memory';
 import { outboxRevisionItem } from '../storage';
@@ -73,10 +74,10 @@ export const outbox: Outbox = createOutbox({
       void browser.alarms.clear(OUTBOX_ALARM);
       return;
     }
-    const delay = Math.max(0, at - Date.now());
+    const delay = timerDelay(at, Date.now());
     // A timer is precise while the worker lives; the alarm wakes a stopped worker (Chrome may
     // round it up to 30 s for packed extensions, which only matters after the worker stopped).
-    timer = setTimeout(() => void outbox.drain(), delay);
+    if (delay !== undefined) timer = setTimeout(() => void outbox.drain(), delay);
     void browser.alarms.create(OUTBOX_ALARM, { when: at + 1_000 });
   },
   changed() {

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   InvalidInputError,
+  LONGEST_WAIT_MS,
   MalformedResponseError,
   NetworkError,
   NotAuthenticatedError,
   NotFoundError,
   RateLimitedError,
   ServerError,
+  SHORTEST_WAIT_MS,
 } from '../api';
-import { afterFailure, BASE_DELAY_MS, backoffDelay, classifyError, longestWait, MAX_DELAY_MS } from './retry-policy';
+import { afterFailure, backoffDelay, classifyError, longestWait, MAX_DELAY_MS } from './retry-policy';
 import type { StoredClip } from './types';
 
 const endpoint = 'POST /object/url';
@@ -21,8 +23,8 @@ describe('backoffDelay', () => {
   });
 
   it('jitters each delay between half and all of its step', () => {
-    expect(backoffDelay(3, () => 0)).toBe(2 * BASE_DELAY_MS);
-    expect(backoffDelay(3, () => 0.999999)).toBe(4 * BASE_DELAY_MS);
+    expect(backoffDelay(3, () => 0)).toBe(2 * SHORTEST_WAIT_MS);
+    expect(backoffDelay(3, () => 0.999999)).toBe(4 * SHORTEST_WAIT_MS);
     const spread = new Set(Array.from({ length: 50 }, (_, i) => backoffDelay(4, () => i / 50)));
     expect(spread.size).toBe(50);
   });
@@ -55,6 +57,12 @@ describe('classifyError', () => {
     });
   });
 
+  it('backs off on a 429 that tells nothing: about a second first, growing up to five minutes, not one', () => {
+    const silent = new RateLimitedError({ endpoint, retryAfterMs: undefined });
+    expect(classifyError(silent, 1, () => 0.999999)).toMatchObject({ delayMs: SHORTEST_WAIT_MS, rateLimited: true });
+    expect(classifyError(silent, 30, () => 0.999999)).toMatchObject({ delayMs: LONGEST_WAIT_MS });
+  });
+
   it('parks on 401 and stops on refusals a person must address', () => {
     expect(classifyError(new NotAuthenticatedError({ endpoint }), 1).kind).toBe('needs-sign-in');
     expect(classifyError(new InvalidInputError({ endpoint, status: 400, detail: 'bad tag' }), 1).kind).toBe('failed');
@@ -67,7 +75,10 @@ describe('longestWait', () => {
     expect(longestWait(null)).toBe(3_000);
     expect(longestWait({ kind: 'server', message: '', endpoint, mayHaveBeenApplied: false })).toBe(MAX_DELAY_MS);
     const limited = { kind: 'rate_limited' as const, message: '', endpoint, mayHaveBeenApplied: false };
-    expect(longestWait({ ...limited, retryAfterMs: 3_600_000 })).toBe(3_600_000);
+    expect(longestWait({ ...limited, retryAfterMs: 7_000 })).toBe(7_000);
+    expect(longestWait(limited)).toBe(LONGEST_WAIT_MS);
+    // A clip stored before server waits were bounded (an epoch `reset` read as seconds) waits no longer.
+    expect(longestWait({ ...limited, retryAfterMs: 1_772_445_600_000_000 })).toBe(LONGEST_WAIT_MS);
   });
 });
 
@@ -121,7 +132,7 @@ describe('afterFailure: what a failed attempt does to a clip', () => {
   it('a signed-out connection parks the clip with a backoff; a fault of our own stops it and says so', () => {
     expect(afterFailure(stored, new NotAuthenticatedError({ endpoint }), now, () => 0).changes).toMatchObject({
       state: 'needs-sign-in',
-      nextAttemptAt: now + 2 * BASE_DELAY_MS,
+      nextAttemptAt: now + 2 * SHORTEST_WAIT_MS,
     });
     const fault = afterFailure(stored, new Error('quota exceeded'), now, () => 0);
     expect(fault.changes).toMatchObject({

@@ -1,7 +1,9 @@
 import {
   type ApiError,
+  backoff,
   isApiError,
   isTransientOAuthError,
+  LONGEST_WAIT_MS,
   RateLimitedError,
   type SerializedApiError,
   serializeApiError,
@@ -10,24 +12,23 @@ import { DAILY_NOTE_SETTLE_MS } from './reconcile';
 import { lookupDelayAfterLoss } from './steps';
 import type { ClipState, StoredClip } from './types';
 
-/** First retry after about a second, doubling up to a minute: cheap while offline, quick once back. */
-export const BASE_DELAY_MS = 1_000;
+/** The longest wait after a failure that is not a 429: cheap while offline, quick once back. */
 export const MAX_DELAY_MS = 60_000;
 
 /**
- * Exponential backoff with jitter (a random 50–100 % of the step), so many clips that failed
- * together do not retry together. `attempts` counts the failed attempts so far (1 after the first).
+ * The client's back-off (about a second, doubling, jittered) capped at a minute. `attempts` counts
+ * the failed attempts so far (1 after the first).
  */
-export function backoffDelay(attempts: number, random: () => number = Math.random): number {
-  const step = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.round(step * (0.5 + random() * 0.5));
+export function backoffDelay(attempts: number, random?: () => number): number {
+  return backoff(attempts, random, MAX_DELAY_MS);
 }
 
 /** What an error means for a clip. */
 export type ErrorOutcome =
   /**
    * Try again after `delayMs`. For a 429 (or a request the pacer held back) as long as the server
-   * said (its RateLimit reset, else Retry-After), else a backoff; the endpoint is held back as long.
+   * said (its RateLimit reset, else Retry-After, both bounded by lib/api/server-wait.ts), else a
+   * back-off up to five minutes; the endpoint is held back as long.
    */
   | { kind: 'retry'; delayMs: number; rateLimited: boolean }
   /** Wait until the connection is signed in again. */
@@ -40,7 +41,7 @@ export function classifyError(error: ApiError, attempts: number, random?: () => 
     case 'rate_limited':
       return {
         kind: 'retry',
-        delayMs: (error instanceof RateLimitedError ? error.retryAfterMs : undefined) ?? backoffDelay(attempts, random),
+        delayMs: (error instanceof RateLimitedError ? error.retryAfterMs : undefined) ?? backoff(attempts, random),
         rateLimited: true,
       };
     case 'network':
@@ -71,7 +72,8 @@ export function longestWait(lastError: SerializedApiError | null): number {
   // A clip that never failed waits only before looking for a daily-note append lost when its
   // worker stopped.
   if (lastError === null) return DAILY_NOTE_SETTLE_MS;
-  if (lastError.kind === 'rate_limited') return lastError.retryAfterMs ?? MAX_DELAY_MS;
+  // Bounded again: a clip stored before server waits were bounded may carry an epoch time here.
+  if (lastError.kind === 'rate_limited') return Math.min(lastError.retryAfterMs ?? LONGEST_WAIT_MS, LONGEST_WAIT_MS);
   return Math.max(MAX_DELAY_MS, DAILY_NOTE_SETTLE_MS);
 }
 

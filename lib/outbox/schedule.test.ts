@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterClockChange, dueAt, heads, nextWake, targetKey } from './schedule';
+import { afterClockChange, dueAt, heads, nextWake, targetKey, timerDelay } from './schedule';
 import { attemptEndpoints, nextStep } from './steps';
 import type { StoredClip } from './types';
 
@@ -98,5 +98,15 @@ describe('nextWake', () => {
     ).toBe(NOW + 3_000);
     expect(nextWake([{ stored: signedOut, due: NOW + 500 }], NOW)).toBe(NOW + 500);
     expect(nextWake([], NOW)).toBeNull();
+  });
+});
+
+describe('timerDelay', () => {
+  it('leaves a wait longer than 2³¹−1 ms to the alarm: a browser would fire such a timer at once', () => {
+    expect(timerDelay(NOW + 5_000, NOW)).toBe(5_000);
+    expect(timerDelay(NOW - 5_000, NOW)).toBe(0);
+    expect(timerDelay(NOW + 2 ** 31 - 1, NOW)).toBe(2 ** 31 - 1);
+    expect(timerDelay(NOW + 2 ** 31, NOW)).toBeUndefined();
+    expect(timerDelay(1_772_445_600_000_000, NOW)).toBeUndefined();
   });
 });

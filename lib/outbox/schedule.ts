@@ -86,3 +86,16 @@ export function nextWake(waiting: { stored: StoredClip; due: number }[], now: nu
   }
   return earliest;
 }
+
+/** Chromium (like every browser) fires a timer of more than 2³¹−1 ms at once. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * How long a timer waits to wake the outbox at `at`, or undefined when that is too long for a
+ * timer: the alarm wakes it then. (A timer that fired at once would drain, find nothing due and
+ * ask again, without end.)
+ */
+export function timerDelay(at: number, now: number): number | undefined {
+  const delay = Math.max(0, at - now);
+  return delay > LONGEST_TIMER_MS ? undefined : delay;
+}

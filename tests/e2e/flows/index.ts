@@ -2,6 +2,7 @@ import { articleFlows } from './article-flows';
 import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
+import { hostileServerFlows } from './hostile-server-flows';
 import { outboxFlows } from './outbox-flows';
 import { popupFlows } from './popup-flows';
 import { publishedFlows } from './published-flows';
@@ -15,5 +16,6 @@ export const FLOWS: readonly Flow[] = [
   ...outboxFlows,
   ...editFlows,
   ...publishedFlows,
+  ...hostileServerFlows,
   ...articleFlows,
 ];
