@@ -20,8 +20,17 @@ void serverTraitsItem.getValue().then(
 /** A wait for the budget this short is waited out inside the request; a longer one queues the clip. */
 const WAIT_IN_REQUEST_MS = 1_500;
 
-export function pacingFor(spaceId: string): Pacing {
-  return { pacer, scope: spaceId, maxWaitMs: WAIT_IN_REQUEST_MS };
+/**
+ * Requests of each window that a lookup (the popup's "already saved" question) leaves to the
+ * outbox: a lookup is worth nothing once the popup is closed, a clip is what the person asked for.
+ */
+const LEFT_FOR_THE_OUTBOX = 5;
+
+/** `lookup`: a question that gives way to clips (it never waits, and never takes the window's last requests). */
+export function pacingFor(spaceId: string, purpose: 'clip' | 'lookup' = 'clip'): Pacing {
+  return purpose === 'lookup'
+    ? { pacer, scope: spaceId, maxWaitMs: 0, leave: LEFT_FOR_THE_OUTBOX }
+    : { pacer, scope: spaceId, maxWaitMs: WAIT_IN_REQUEST_MS };
 }
 
 /** When the space's connection may call `endpoint` (`METHOD /path`) again (ms epoch). */

@@ -54,6 +54,18 @@ describe('the pacer', () => {
     expect(await pacer.reserve(KEY)).toBeGreaterThan(0);
   });
 
+  it('a lookup gives way: it never takes the last requests of a window, so a clip never waits behind it', async () => {
+    const { pacer } = setup();
+    expect(await pacer.reserve(KEY)).toBe(0);
+    await pacer.settle(KEY, ok(6, 30));
+    // Six left: a lookup leaving five takes one, and the clip still goes at once.
+    expect(await pacer.reserve(KEY, { leave: 5 })).toBe(0);
+    expect(await pacer.reserve(KEY, { leave: 5 })).toBe(30_000);
+    expect(await pacer.reserve(KEY)).toBe(0);
+    // Nothing announced yet for another endpoint: nothing to give way to.
+    expect(await pacer.reserve('space-1 POST /objects/search', { leave: 5 })).toBe(0);
+  });
+
   it('keeps endpoints apart', async () => {
     const { pacer } = setup();
     await pacer.reserve(KEY);

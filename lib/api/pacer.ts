@@ -45,6 +45,16 @@ export interface PacerOptions {
   random?: () => number;
 }
 
+/** How a request takes its place in the budget. */
+export interface ReserveOptions {
+  /**
+   * Requests of the window left for others: a request that can wait for a better moment (the
+   * popup's "already saved" lookup) goes only while more than this many are left, so the outbox's
+   * sends never wait behind it.
+   */
+  leave?: number;
+}
+
 /** What an answer said, for `settle`. */
 export interface AnswerInfo {
   status: number;
@@ -169,6 +179,13 @@ export function createPacer(options: PacerOptions = {}) {
     return window.remaining - running > 0 ? 0 : window.resetAt;
   }
 
+  /** Whether the endpoint's window, as last announced, has more than `leave` requests left. */
+  function roomBeyond(key: string, leave: number, at: number): boolean {
+    const window = windows.get(key);
+    if (!window || window.resetAt <= at || window.remaining === undefined) return true;
+    return window.remaining - (inFlight.get(key) ?? 0) > leave;
+  }
+
   return {
     /** When a request to `key` may go (ms epoch), or 0 when it may go at once. */
     async readyAt(key: string): Promise<number> {
@@ -180,11 +197,13 @@ export function createPacer(options: PacerOptions = {}) {
      * Reserves a request to `key`: 0 when it may go now (call `settle` or `abandon` after), else how
      * many ms to wait (nothing is reserved then).
      */
-    async reserve(key: string): Promise<number> {
+    async reserve(key: string, options: ReserveOptions = {}): Promise<number> {
       await load();
       const at = now();
       const ready = readyAtNow(key, at);
       if (ready > at) return ready - at;
+      const leave = options.leave ?? 0;
+      if (leave > 0 && !roomBeyond(key, leave, at)) return Math.max(1, (windows.get(key)?.resetAt ?? at) - at);
       // Free (0), or due this very moment.
       inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
       return 0;

@@ -46,6 +46,8 @@ export interface Pacing {
   scope: string;
   /** A wait up to this long for the budget is waited out here; a longer one is a RateLimitedError. */
   maxWaitMs?: number;
+  /** Requests of each window left for others (lib/api/pacer.ts, `ReserveOptions`). */
+  leave?: number;
 }
 
 export interface TransportConfig {
@@ -124,7 +126,7 @@ export function createTransport(config: TransportConfig) {
     const pacing = config.pacing;
     if (!pacing) return;
     for (;;) {
-      const wait = await pacing.pacer.reserve(key);
+      const wait = await pacing.pacer.reserve(key, { leave: pacing.leave ?? 0 });
       if (wait === 0) return;
       if (wait > (pacing.maxWaitMs ?? 0)) throw new RateLimitedError({ endpoint, retryAfterMs: wait, paced: true });
       await new Promise((resolve) => setTimeout(resolve, wait));

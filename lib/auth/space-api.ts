@@ -9,17 +9,18 @@ import { authProviderFor } from './token-provider';
  * The API client for a connected space, with that connection's tokens, at the address stored
  * with them: what `storage.local` says about the space never decides where its token goes. Its
  * requests keep within the budget the server announces, and use the forms it is known to take;
- * the objects its writes are answered with are kept a short while (server-memory.ts). Every
+ * the objects its writes are answered with are kept a short while (server-memory.ts); a `lookup`
+ * gives way to clips in that budget. Every
  * request of the background carries the build's API-version header (lib/build-config.ts).
  */
-export async function apiForSpace(spaceId: string): Promise<WorkspaceApi> {
+export async function apiForSpace(spaceId: string, purpose: 'clip' | 'lookup' = 'clip'): Promise<WorkspaceApi> {
   const secret = await readSecret(spaceId);
   if (!secret) throw new NotAuthenticatedError({ endpoint: `connection ${spaceId}` });
   const api = createWorkspaceApi({
     baseUrl: secret.baseUrl,
     headers: BUILD_API_HEADERS,
     auth: authProviderFor(spaceId),
-    pacing: pacingFor(spaceId),
+    pacing: pacingFor(spaceId, purpose),
     traits: serverTraits,
   });
   return rememberingObjects(spaceId, api);

@@ -83,9 +83,10 @@ export const SERVER_LOOKUP_CANDIDATES = 2;
 /** A weblink of this address in the space, found by title search and confirmed by its URL property (found by type). */
 export async function savedOnServer(spaceId: string, url: string, title: string): Promise<SavedPage | null> {
   // The outbox's own lookup, with nothing excluded and no age limit; the URL property only as far
-  // as the structures are already known, so the lookup never costs a structures request.
+  // as the structures are already known, so the lookup never costs a structures request. It gives
+  // way to the outbox in the budget: when little is left, it is not made (and says nothing found).
   const found = await findWeblink(
-    await apiForSpace(spaceId),
+    await apiForSpace(spaceId, 'lookup'),
     { url, title, existingObjectIds: [] },
     {
       startedAt: 0,
