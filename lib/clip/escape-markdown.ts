@@ -16,16 +16,30 @@
 export const CODE_START: string = JSON.parse('"\\ufdd0"');
 export const CODE_END: string = JSON.parse('"\\ufdd1"');
 
+/**
+ * A noncharacter (like the two above) that the converter writes where two pieces of its Markdown
+ * meet and could spell a link or an image together: before a page link's `[`, and before text
+ * that starts with `(`. The final clean-up escapes a `!` just before it (text ending in `!` would
+ * make the link an image) and a `(` just after it when a `]` comes before (marked reads an escaped
+ * `\]` in a link's text back as `]`, so `](` there would open a link or an image), and drops it.
+ */
+export const SEAM: string = JSON.parse('"\\ufdd2"');
+
 // Each alternative is a character that can open or close inline markup somewhere in a line.
-// Lookaheads treat the end of the text node as dangerous, since the next node is unknown.
+// Lookaheads treat the end of the text node as dangerous, since the next node is unknown. A `!`
+// before `[` and a `(` after `]` are escaped too: marked reads `\[` and `\]` in a link's text
+// back as brackets, and would find an image or a link there.
 const INLINE_SYNTAX =
-  /[\\*`[\]\uFDD0\uFDD1]|<(?![\s\d=])|&(?=#?[a-z\d]+;|$)|\$(?![\s\d])|(?<!~)~~?(?!~)|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/giu;
+  /[\\*`[\]\uFDD0-\uFDD2]|!(?=\[)|(?<=\])\(|<(?![\s\d=])|&(?=#?[a-z\d]+;|$)|\$(?![\s\d])|(?<!~)~~?(?!~)|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/giu;
 
 // Patterns that only mean something at the start of a line (a text node may start one).
 const LINE_START = /^(?:(-(?=[-\s]|$)|\+(?=\s|$)|=|>|#{1,6}(?=\s|$)|~~~)|(\d{1,9})([.)])(?=\s|$))/;
 
 function escapeInline(match: string): string {
-  if (match === CODE_START || match === CODE_END) return '';
+  if (match === CODE_START || match === CODE_END || match === SEAM) return '';
+  // A web address right before `\<` makes marked's bare link take the backslash along, and the
+  // rest would be read as HTML (`www.a.example\<img src=…>`); a character reference stays text.
+  if (match === '<') return '&lt;';
   return match.length === 2 ? '\\~\\~' : `\\${match}`;
 }
 
