@@ -77,6 +77,14 @@ describe('htmlToMarkdown: links and images', () => {
     );
   });
 
+  it('keeps only the text of links to schemes that hand the click to a program, and drops such embeds', () => {
+    expect(
+      md(
+        '<p><a href="whatsapp://send?text=x">Share</a> <a href="ms-msdt:/id PCWDiagnostic">Fix</a> <a href="tel:+123">Call</a> <a href="ftp://example.com/f">File</a><iframe src="zoommtg://join?id=1" title="Meeting"></iframe></p>',
+      ),
+    ).toBe('Share Fix Call File');
+  });
+
   it('honours <base href> of the input document', () => {
     const doc = document.implementation.createHTMLDocument('');
     const base = doc.createElement('base');
