@@ -37,15 +37,37 @@ const LINE_START = /^(?:(-(?=[-\s]|$)|\+(?=\s|$)|=|>|#{1,6}(?=\s|$)|~~~)|(\d{1,9
 
 function escapeInline(match: string): string {
   if (match === CODE_START || match === CODE_END || match === SEAM) return '';
-  // A web address right before `\<` makes marked's bare link take the backslash along, and the
-  // rest would be read as HTML (`www.a.example\<img src=…>`); a character reference stays text.
-  if (match === '<') return '&lt;';
   return match.length === 2 ? '\\~\\~' : `\\${match}`;
 }
 
+// marked's bare links (`www.…`, `https://…`) run over everything up to a space or a `<`, and take
+// the backslash of `\<` along, leaving what follows to be read as HTML (`www.a.example\<img …>`).
+// A `<` such a link may reach is written as a character reference instead, which it runs over.
+const ADDRESS_START = /www\.|:\/\//i;
+const SPACE = /\s/;
+
+/** For each `<` of `text` in turn, whether a bare link may run up to it; linear in `text`. */
+function bareLinkReach(text: string): (offset: number) => boolean {
+  let from = 0;
+  // The text before this one is unknown: it may end in the start of an address.
+  let reaches = true;
+  return (offset) => {
+    let word = offset;
+    while (word > from && !SPACE.test(text.charAt(word - 1))) word--;
+    if (word > from) reaches = false;
+    reaches ||= ADDRESS_START.test(text.slice(word, offset));
+    from = offset;
+    return reaches;
+  };
+}
+
 export function escapeMarkdownText(text: string): string {
+  const reach = text.includes('<') ? bareLinkReach(text) : null;
+  const escapeMatch = reach
+    ? (match: string, offset: number) => (match === '<' && reach(offset) ? '&lt;' : escapeInline(match))
+    : escapeInline;
   return text
-    .replace(INLINE_SYNTAX, escapeInline)
+    .replace(INLINE_SYNTAX, escapeMatch)
     .replace(LINE_START, (all, mark: string | undefined, digits: string, dot: string) =>
       mark ? `\\${all}` : `${digits}\\${dot}`,
     );

@@ -200,9 +200,13 @@ describe('examples', () => {
     expect(md(`<p><a href="${LINK}">!<span>[]</span>(${TRACKER})</a></p>`)).toBe(`[!\\[\\]\\(${TRACKER})](${LINK})`);
   });
 
-  it('writes < as a character reference, which a web address before it cannot take along', () => {
-    const markdown = md(`<p>www.tracker.example&lt;img src=${TRACKER}&gt; and <a href="${LINK}">link</a></p>`);
-    expect(markdown).toBe(`www.tracker.example&lt;img src=${TRACKER}> and [link](${LINK})`);
+  it('writes a < that a web address before it may reach as a character reference, other < as \\<', () => {
+    const markdown = md(
+      `<p>www.tracker.example&lt;x&lt;img src=${TRACKER}&gt; <span>www.tracker.example</span>&lt;img&gt; a &lt;b&gt; <a href="${LINK}">link</a></p>`,
+    );
+    expect(markdown).toBe(
+      `www.tracker.example&lt;x&lt;img src=${TRACKER}> www.tracker.example&lt;img> a \\<b> [link](${LINK})`,
+    );
     for (const reader of READERS) {
       expect(
         markupIn(markdown, reader).filter((found) => !found.startsWith('link ')),

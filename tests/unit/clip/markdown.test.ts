@@ -389,7 +389,7 @@ describe('htmlToMarkdown: text', () => {
     ['_not emphasis_ but snake_case_name', '\\_not emphasis\\_ but snake_case_name'],
     ['[not](a link)', '\\[not\\]\\(a link)'],
     ['![nor](an image)', '\\!\\[nor\\]\\(an image)'],
-    ['&lt;b&gt;not html&lt;/b&gt;', '&lt;b>not html&lt;/b>'],
+    ['&lt;b&gt;not html&lt;/b&gt;', '&lt;b>not html\\</b>'],
     ['&lt;https://autolink.example&gt;', '&lt;https://autolink.example>'],
     ['&amp;amp; is an entity', '\\&amp; is an entity'],
     ['`not code`', '\\`not code\\`'],

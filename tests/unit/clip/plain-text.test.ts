@@ -14,7 +14,7 @@ describe('plainTextToMarkdown', () => {
 
   it('escapes text that would turn into Markdown', () => {
     expect(plainTextToMarkdown('# not a heading\n1. not a list\n*not emphasis* <b>not html</b>\n> not a quote')).toBe(
-      '\\# not a heading\n1\\. not a list\n\\*not emphasis\\* &lt;b>not html&lt;/b>\n\\> not a quote',
+      '\\# not a heading\n1\\. not a list\n\\*not emphasis\\* \\<b>not html\\</b>\n\\> not a quote',
     );
   });
 
