@@ -1,9 +1,10 @@
 /**
- * Removes what a reader does not see or cannot use in Markdown, and makes every link and image
- * absolute. Works on a private copy of the page's nodes.
+ * Removes what a reader does not see or cannot use in Markdown, and passes every link and image
+ * address through the one filter of `urls` (absolute, of a scheme a note may point to), dropping
+ * the links and images it refuses. Works on a private copy of the page's nodes.
  */
 import { HIDDEN_CANDIDATES, isHidden } from './hidden';
-import { absoluteUrl, markdownUrl } from './urls';
+import { markdownDestination } from './urls';
 
 // `input` stays only as a task-list checkbox (see the task list rule).
 const DROPPED =
@@ -54,16 +55,16 @@ function isTrackingPixel(el: Element): boolean {
 
 function fixImages(root: ParentNode, base: string): void {
   for (const img of root.querySelectorAll('img')) {
-    const src = absoluteUrl(imageSource(img), base);
-    if (!src || !/^https?:/.test(src) || isTrackingPixel(img)) img.remove();
-    else img.setAttribute('src', markdownUrl(src));
+    const src = markdownDestination(imageSource(img), base, 'image');
+    if (!src || isTrackingPixel(img)) img.remove();
+    else img.setAttribute('src', src);
   }
 }
 
 function fixLinks(root: ParentNode, base: string): void {
   for (const link of root.querySelectorAll('a[href]')) {
-    const href = absoluteUrl(link.getAttribute('href'), base);
-    if (href) link.setAttribute('href', markdownUrl(href));
+    const href = markdownDestination(link.getAttribute('href'), base, 'link');
+    if (href) link.setAttribute('href', href);
     else link.removeAttribute('href');
   }
 }
@@ -83,13 +84,13 @@ function embedSource(embed: Element): string | null {
  */
 function replaceEmbeds(root: ParentNode, base: string): void {
   for (const embed of root.querySelectorAll(EMBEDS)) {
-    const src = absoluteUrl(embedSource(embed), base);
+    const src = markdownDestination(embedSource(embed), base, 'link');
     if (!src || isTrackingPixel(embed)) {
       embed.remove();
       continue;
     }
     const link = embed.ownerDocument.createElement('a');
-    link.setAttribute('href', markdownUrl(src));
+    link.setAttribute('href', src);
     // Ad and player URLs are long and meaningless as text; the host says where the embed lives.
     link.textContent = embed.getAttribute('title') || embed.getAttribute('aria-label') || new URL(src).hostname || src;
     embed.replaceWith(link);

@@ -4,7 +4,7 @@
  * from text (not from converted children), readable super/subscripts, task lists.
  */
 import type TurndownService from 'turndown';
-import { escapeMarkdownText } from './escape-markdown';
+import { escapeMarkdownText, SEAM } from './escape-markdown';
 
 type Rule = TurndownService.Rule;
 
@@ -114,7 +114,7 @@ export const markdownRules: Record<string, Rule> = {
             .filter(Boolean)
             .join(' ')
         : content;
-      return text.trim() ? `[${text}](${node.getAttribute('href')})` : '';
+      return text.trim() ? `${SEAM}[${text}](${node.getAttribute('href')})` : '';
     },
   },
   image: {
@@ -132,7 +132,7 @@ export const markdownRules: Record<string, Rule> = {
       // `<code><a>name</a></code>` (API docs) reads best as a link around the code.
       const only = node.children.length === 1 ? node.firstElementChild : null;
       const href = only?.nodeName === 'A' && only.textContent === node.textContent ? only.getAttribute('href') : null;
-      return href ? `[${codeSpan(text)}](${href})` : codeSpan(text);
+      return href ? `${SEAM}[${codeSpan(text)}](${href})` : codeSpan(text);
     },
   },
   emphasis: { filter: ['em', 'i'], replacement: delimit('*', EMPHASIS) },

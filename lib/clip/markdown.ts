@@ -6,7 +6,7 @@
 import TurndownService from 'turndown';
 import { cleanDom } from './clean-dom';
 import { codeBlockRule, normalizeCodeBlocks } from './code-blocks';
-import { escapeMarkdownText } from './escape-markdown';
+import { escapeMarkdownText, SEAM } from './escape-markdown';
 import { markdownRules } from './markdown-rules';
 import { mathRule, replaceMath } from './math';
 import { type NodeGroup, nodeGroups } from './node-groups';
@@ -46,7 +46,8 @@ function turndownService(): TurndownService {
     emDelimiter: '*',
     strongDelimiter: '**',
   });
-  service.escape = escapeMarkdownText;
+  // The text before this one may end in `]` (see SEAM).
+  service.escape = (text) => (text.startsWith('(') ? SEAM : '') + escapeMarkdownText(text);
   const rules = { ...markdownRules, ...tableRules, codeBlock: codeBlockRule, math: mathRule };
   for (const [name, rule] of Object.entries(rules)) service.addRule(name, rule);
   return service;
@@ -55,6 +56,13 @@ function turndownService(): TurndownService {
 // Code block bodies are bracketed by CODE_START/CODE_END (U+FDD0/U+FDD1, see code-blocks and
 // escape-markdown), so the clean-up below never touches code.
 const CODE_SEGMENT = /(\uFDD0[^\uFDD1]*\uFDD1)/;
+// A SEAM (U+FDD2, see escape-markdown) with what it joins: `]` and `(`, or `!` and `[`.
+const SEAM_JOIN = /(?<=\])\uFDD2\(|!\uFDD2(?=\[)|\uFDD2/g;
+
+function joinSeam(seam: string): string {
+  if (seam.length === 1) return '';
+  return seam[0] === '!' ? '\\!' : '\\(';
+}
 
 function tidy(markdown: string): string {
   return markdown
@@ -63,6 +71,7 @@ function tidy(markdown: string): string {
       index % 2 === 1
         ? segment.slice(1, -1)
         : segment
+            .replace(SEAM_JOIN, joinSeam)
             .replace(/^[ \t\u00a0]+$/gm, '')
             // Any whitespace (an ideographic space too) before a blank line, as turndown trims at the end.
             .replace(/[^\S\n]+(?=\n\n)/g, '')

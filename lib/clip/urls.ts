@@ -15,6 +15,25 @@ export function absoluteUrl(value: string | null | undefined, base: string): str
   }
 }
 
+// What a clip's links and images may point to. A link to any other scheme would hand the click
+// to some program (`ms-msdt:`, `intent:`, an app's own scheme); an image loads by itself, on
+// every view of the note, so it must be a web address.
+const LINK_TARGET = /^(?:https?|mailto):/;
+const IMAGE_SOURCE = /^https?:/;
+
+/**
+ * The one filter for every address the converter writes into a link or an image: absolute, of a
+ * scheme a note may point to, and percent-encoded for `(…)`; null when it may not be written.
+ */
+export function markdownDestination(
+  value: string | null | undefined,
+  base: string,
+  use: 'link' | 'image',
+): string | null {
+  const url = absoluteUrl(value, base);
+  return url && (use === 'link' ? LINK_TARGET : IMAGE_SOURCE).test(url) ? markdownUrl(url) : null;
+}
+
 /**
  * Percent-encodes what would end or confuse a Markdown link destination. `URL#href` already
  * encodes spaces and most of the rest; parentheses and angle brackets can survive it.

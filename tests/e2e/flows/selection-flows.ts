@@ -1,18 +1,41 @@
 import { expect } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
+import { markupIn } from '../../unit/clip/markdown-links.ts';
 import { button, combobox, textbox } from '../driver/driver';
-import { type EmulatorAccess, markdownOf, objectsIn } from '../emulator-client';
+import { type EmulatorAccess, type EmulatorObject, markdownOf, objectsIn } from '../emulator-client';
 import { defineFlow, EVERYWHERE } from './flow';
 import { connectSpace, openArticle, tabInfo, today } from './steps';
 
 /** Sending a selection (or a page) without typing: popup buttons, context-menu entries, shortcuts. */
 
+/** Today's daily note of the demo space as the emulator holds it, once it has applied the appends. */
+async function todaysDailyNoteObject(emulator: EmulatorAccess): Promise<EmulatorObject | undefined> {
+  await emulator.waitForDailyNotes();
+  return (await objectsIn(emulator, DEMO.spaceId, 'RootDailyNote')).find((object) => object.title === today());
+}
+
 /** Today's daily note of the demo space, as Markdown, once the emulator has applied the appends. */
 async function todaysDailyNote(emulator: EmulatorAccess): Promise<string> {
-  await emulator.waitForDailyNotes();
-  const note = (await objectsIn(emulator, DEMO.spaceId, 'RootDailyNote')).find((object) => object.title === today());
-  if (!note) return '';
-  return markdownOf(emulator, note.id, DEMO_TOKENS.demo);
+  const note = await todaysDailyNoteObject(emulator);
+  return note ? markdownOf(emulator, note.id, DEMO_TOKENS.demo) : '';
+}
+
+/**
+ * The links a stored block tree holds (as "link URL", with their text) and what a Markdown reader
+ * finds in the blocks kept verbatim. The emulator's Markdown export is not read: it escapes link
+ * text with Turndown's characters only, which marked reads back as brackets.
+ */
+function storedMarkup(blocks: unknown): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    if (record.type === 'LinkToken') found.push(`link ${record.url} ${record.text}`);
+    if (record.type === 'unsupported') found.push(...markupIn(String(record.markdown), 'plain'));
+    Object.values(record).forEach(walk);
+  };
+  walk(blocks);
+  return found;
 }
 
 export const selectionFlows = [
@@ -31,6 +54,35 @@ export const selectionFlows = [
       expect(markdown).toContain('> A starter is a _living culture_ of wild yeast');
       expect(markdown).toContain(`[feeding guide](${pagesUrl}/guides/feeding)`);
       expect(markdown).toContain(`— [Keeping Bread Starters Alive](${pagesUrl}/article.html)`);
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'a page whose title and link texts spell Markdown images and links adds none of them to the daily note',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const url = `${pagesUrl}/hostile-link-text.html`;
+      const title = 'Links that spell ![](https://tracker.example/p.gif) and [x](https://tracker.example/)';
+      const page = await driver.openPage(url);
+      await page.selectContents('#links');
+      const popup = await driver.popup(page);
+      await expect.poll(() => popup.value(textbox('Notes'))).toMatch(/^> A \[link whose text/);
+      // The page's three links and the source line are all a reader finds: no image, no tracker.
+      const links = ['https://example.com/whole', 'https://example.com/split', 'https://example.com/after', url];
+      expect(markupIn(await popup.value(textbox('Notes')), 'plain')).toEqual(links.map((link) => `link ${link}`));
+      await popup.click(button('Add to daily note'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+
+      // The workspace reads the Markdown with marked, which reads `\[` and `\]` in link text as
+      // brackets: what it stored links where the page did, with the page's text as written.
+      const note = await todaysDailyNoteObject(emulator);
+      expect(storedMarkup(note?.blocks)).toEqual([
+        'link https://example.com/whole link whose text is ![](https://tracker.example/p.gif) and [x](https://tracker.example/)',
+        'link https://example.com/split ![](https://tracker.example/p.gif)',
+        'link https://example.com/after a link right after an exclamation mark',
+        `link ${url} ${title}`,
+      ]);
     },
     { runs: EVERYWHERE },
   ),

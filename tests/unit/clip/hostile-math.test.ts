@@ -102,10 +102,10 @@ describe('page math cannot smuggle Markdown', () => {
 
   it('writes a MathJax 2 script that cannot be math as escaped text', () => {
     expect(md(`<p>x <script type="math/tex">i$ ${LINK} $j</script> y</p>`)).toBe(
-      'x i$ \\[x\\](javascript:alert(1)) \\$j y',
+      'x i$ \\[x\\]\\(javascript:alert(1)) \\$j y',
     );
     expect(md(`<script type="math/tex; mode=display">k\` ${IMAGE} www.a.example b@c.example</script>`)).toBe(
-      'k\\` !\\[t\\](https\\://tracker.example/t.gif) www\\.a.example b\\@c.example',
+      'k\\` \\!\\[t\\]\\(https\\://tracker.example/t.gif) www\\.a.example b\\@c.example',
     );
   });
 

@@ -1,8 +1,10 @@
 /**
  * What a Markdown reader makes of a note: its links, images and raw HTML, read with marked's lexer
  * (GFM), as a reader without math support and as one that reads `$…$` and `$$…$$` as math
- * (pandoc's rules, which the workspace emulator follows too).
+ * (pandoc's rules, which the workspace emulator follows too), or with markdown-it (CommonMark,
+ * with raw HTML and GFM's bare links allowed).
  */
+import MarkdownIt, { type Token as CommonMarkToken } from 'markdown-it';
 import { Marked, type TokenizerExtension } from 'marked';
 
 const inlineMath: TokenizerExtension = {
@@ -43,9 +45,25 @@ function collect(value: unknown, found: string[]): void {
   for (const [key, child] of Object.entries(value)) if (key !== 'raw') collect(child, found);
 }
 
+const commonMarkReader = new MarkdownIt({ html: true, linkify: true });
+
+function collectCommonMark(tokens: CommonMarkToken[], found: string[]): void {
+  for (const token of tokens) {
+    if (token.type === 'link_open') found.push(`link ${token.attrGet('href')}`);
+    if (token.type === 'image') found.push(`image ${token.attrGet('src')}`);
+    if (token.type === 'html_inline' || token.type === 'html_block') found.push(`html ${token.content.trim()}`);
+    // An image's children are its alt text, which is never markup.
+    if (token.children && token.type !== 'image') collectCommonMark(token.children, found);
+  }
+}
+
+export type Reader = 'plain' | 'math' | 'markdown-it';
+export const READERS: readonly Reader[] = ['plain', 'math', 'markdown-it'];
+
 /** Every link and image (as "link URL" / "image URL") and raw HTML ("html …") a reader finds. */
-export function markupIn(markdown: string, reader: 'plain' | 'math'): string[] {
+export function markupIn(markdown: string, reader: Reader): string[] {
   const found: string[] = [];
-  collect((reader === 'math' ? mathReader : plainReader).lexer(markdown), found);
+  if (reader === 'markdown-it') collectCommonMark(commonMarkReader.parse(markdown, {}), found);
+  else collect((reader === 'math' ? mathReader : plainReader).lexer(markdown), found);
   return found;
 }

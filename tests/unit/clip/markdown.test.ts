@@ -77,6 +77,14 @@ describe('htmlToMarkdown: links and images', () => {
     );
   });
 
+  it('keeps only the text of links to schemes that hand the click to a program, and drops such embeds', () => {
+    expect(
+      md(
+        '<p><a href="whatsapp://send?text=x">Share</a> <a href="ms-msdt:/id PCWDiagnostic">Fix</a> <a href="tel:+123">Call</a> <a href="ftp://example.com/f">File</a><iframe src="zoommtg://join?id=1" title="Meeting"></iframe></p>',
+      ),
+    ).toBe('Share Fix Call File');
+  });
+
   it('honours <base href> of the input document', () => {
     const doc = document.implementation.createHTMLDocument('');
     const base = doc.createElement('base');
@@ -379,10 +387,10 @@ describe('htmlToMarkdown: text', () => {
     ['---', '\\---'],
     ['*not emphasis*', '\\*not emphasis\\*'],
     ['_not emphasis_ but snake_case_name', '\\_not emphasis\\_ but snake_case_name'],
-    ['[not](a link)', '\\[not\\](a link)'],
-    ['![nor](an image)', '!\\[nor\\](an image)'],
-    ['&lt;b&gt;not html&lt;/b&gt;', '\\<b>not html\\</b>'],
-    ['&lt;https://autolink.example&gt;', '\\<https://autolink.example>'],
+    ['[not](a link)', '\\[not\\]\\(a link)'],
+    ['![nor](an image)', '\\!\\[nor\\]\\(an image)'],
+    ['&lt;b&gt;not html&lt;/b&gt;', '&lt;b>not html\\</b>'],
+    ['&lt;https://autolink.example&gt;', '&lt;https://autolink.example>'],
     ['&amp;amp; is an entity', '\\&amp; is an entity'],
     ['`not code`', '\\`not code\\`'],
     ['C:\\path', 'C:\\\\path'],

@@ -21,7 +21,7 @@ describe('texToMarkdown', () => {
   });
 
   it('writes TeX that cannot be math as escaped text', () => {
-    expect(texToMarkdown('a$b [c](d)', false)).toBe('a\\$b \\[c\\](d)');
+    expect(texToMarkdown('a$b [c](d)', false)).toBe('a\\$b \\[c\\]\\(d)');
     expect(texToMarkdown('a`b', true)).toBe('\n\na\\`b\n\n');
   });
 });
