@@ -88,9 +88,16 @@ function Popup() {
       <h2>Outbox</h2>
       <ClipList
         clips={[
-          { id: 'a', title: 'Example Domain', kind: 'page', state: 'failed', reason: 'Server error', updatedAt: 0 },
-          { id: 'b', title: 'Expired', kind: 'link', state: 'needs-sign-in', updatedAt: 0 },
-          { id: 'c', title: 'Waiting', kind: 'daily-note', state: 'pending', updatedAt: 0 },
+          {
+            id: 'a',
+            title: 'Example Domain',
+            label: 'clipKindPage',
+            state: 'failed',
+            reason: 'Server error',
+            updatedAt: 0,
+          },
+          { id: 'b', title: 'Expired', label: 'clipKindLink', state: 'needs-sign-in', updatedAt: 0 },
+          { id: 'c', title: 'Waiting', label: 'clipKindDailyNote', state: 'pending', updatedAt: 0 },
         ]}
         onRetry={noop}
         onDiscard={noop}

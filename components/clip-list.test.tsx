@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ClipList, type ClipListProps, type ClipView } from './clip-list';
 
-const base = { kind: 'page', updatedAt: Date.UTC(2025, 4, 6, 9, 30) } as const;
+const base = { label: 'clipKindPage', updatedAt: Date.UTC(2025, 4, 6, 9, 30) } as const;
 const clips: ClipView[] = [
   { ...base, id: 'a', title: 'Example Domain', state: 'failed', reason: 'The service answered 500.' },
   { ...base, id: 'b', title: 'Offline page', state: 'pending' },
   { ...base, id: 'c', title: 'Expired', state: 'needs-sign-in', reason: 'Your session has ended.' },
-  { ...base, id: 'd', title: 'Quote', kind: 'append', targetTitle: 'Reading list', state: 'pending' },
-  { ...base, id: 'e', title: 'Fixed tag', kind: 'update', state: 'pending' },
-  { ...base, id: 'f', title: 'Undone', kind: 'trash', state: 'failed', reason: 'Not allowed.' },
+  { ...base, id: 'd', title: 'Quote', label: 'clipKindAppend', targetTitle: 'Reading list', state: 'pending' },
+  { ...base, id: 'e', title: 'Fixed tag', label: 'clipKindUpdate', state: 'pending' },
+  { ...base, id: 'f', title: 'Undone', label: 'clipKindTrash', state: 'failed', reason: 'Not allowed.' },
 ];
 
 function renderList(overrides: Partial<ClipListProps> = {}) {

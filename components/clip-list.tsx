@@ -1,11 +1,12 @@
+import type { ClipState } from '@/lib/clips/stored-clip';
 import { type MessageKey, t } from '@/lib/i18n';
-import type { ClipKind, ClipState } from '@/lib/outbox/types';
 
 /** A clip waiting in the outbox (landed ones are the history's). */
 export type ClipView = {
   id: string;
   title: string;
-  kind: ClipKind;
+  /** What kind of clip it is, in words (its kind's label). */
+  label: MessageKey;
   state: ClipState;
   reason?: string;
   targetTitle?: string;
@@ -17,16 +18,6 @@ export type ClipListProps = {
   onRetry(clip: ClipView): void;
   onDiscard(clip: ClipView): void;
   onSignIn(clip: ClipView): void;
-};
-
-const KIND_KEYS: Record<ClipKind, MessageKey> = {
-  page: 'clipKindPage',
-  link: 'clipKindLink',
-  'daily-note': 'clipKindDailyNote',
-  append: 'clipKindAppend',
-  update: 'clipKindUpdate',
-  trash: 'clipKindTrash',
-  restore: 'clipKindRestore',
 };
 
 const STATE_KEYS: Record<ClipState, MessageKey> = {
@@ -62,7 +53,7 @@ export function ClipList({ clips, onRetry, onDiscard, onSignIn }: ClipListProps)
           <p className="clip-meta">
             <span className={`clip-state clip-state-${clip.state}`}>{t(STATE_KEYS[clip.state])}</span>
             {' · '}
-            {t(KIND_KEYS[clip.kind])}
+            {t(clip.label)}
             {clip.targetTitle && ` ${t('clipTarget', clip.targetTitle)}`}
             {' · '}
             <time dateTime={new Date(clip.updatedAt).toISOString()}>

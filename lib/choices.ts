@@ -1,5 +1,6 @@
+import type { KeepChoice } from './clips/clip-fields';
 import { db } from './db';
-import type { ClipTemplate, KeepChoice } from './message-schemas';
+import type { ClipTemplate } from './message-schemas';
 import { clipTemplatesCopy, keepChoicesCopy, type SpacePreferences, spacePreferencesCopy } from './storage';
 import type { StorageItem } from './storage-item';
 

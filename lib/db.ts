@@ -5,7 +5,8 @@ import type { PendingRevocation } from './auth/revocations';
 import { rekeySecrets } from './auth/secret-migration';
 import type { StoredSecret } from './auth/secret-store';
 import { moveChoicesIntoDb } from './choice-migration';
-import type { LandedClip, StoredClip } from './outbox/types';
+import type { StoredClip } from './clips/registry';
+import type { LandedClip } from './clips/stored-clip';
 
 /**
  * The extension's own IndexedDB. It lives in the extension's origin, so neither web pages nor the

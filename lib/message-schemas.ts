@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
-import { propertiesInputSchema } from './api/schemas/property-values';
-import { MAX_CLIP_BYTES } from './clip/clip-limits';
+import { clipRequestSchema } from './clips/registry';
 
 /**
  * The data of every message a page sends the background, defined once as a zod schema: the
@@ -11,97 +10,6 @@ import { MAX_CLIP_BYTES } from './clip/clip-limits';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const id = () => z.string().check(z.minLength(1), z.maxLength(200));
-
-/** Where a clip came from, for the quote's source line and the person's history. */
-export const clipSourceSchema = z.strictObject({ url: text(8_000), title: text(2_000) });
-export type ClipSource = z.infer<typeof clipSourceSchema>;
-
-/** A tag of a weblink clip: one the space has, or one to create (found by title first). */
-export const tagRefSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('existing'), id: id(), title: text(1_000) }),
-  z.strictObject({ kind: z.literal('new'), title: z.string().check(z.minLength(1), z.maxLength(1_000)) }),
-]);
-export type TagRef = z.infer<typeof tagRefSchema>;
-
-/** What a weblink keeps as its body: the link and notes only, the page's article, or the selection. */
-export const keepChoiceSchema = z.enum(['link', 'article', 'selection']);
-export type KeepChoice = z.infer<typeof keepChoiceSchema>;
-
-/** A page ("Save page") or a link ("Save link") to save as a weblink object. */
-const weblinkRequestSchema = z.strictObject({
-  kind: z.enum(['page', 'link']),
-  url: text(8_000),
-  title: text(2_000),
-  tags: z.array(tagRefSchema).check(z.maxLength(200)),
-  /** Typed values of the other writable properties (title and tags are added at send time). */
-  properties: propertiesInputSchema,
-  /** Omitted: the structure's default placement. */
-  collections: z.optional(z.array(id())),
-  /** The notes, Markdown; the background splits it into parts small enough for one request each. */
-  notes: text(MAX_CLIP_BYTES),
-  /** Weblinks with this URL that existed before the clip was made: never taken for its result. */
-  existingObjectIds: z.array(id()),
-  /** What the body keeps (remembered per site for the next clip of it); absent: the notes as they are. */
-  keep: z.optional(keepChoiceSchema),
-});
-export type WeblinkRequest = z.infer<typeof weblinkRequestSchema>;
-
-/** A selection appended to the daily note (of `date`, canonical UTC midnight; default today). */
-const dailyNoteRequestSchema = z.strictObject({
-  kind: z.literal('daily-note'),
-  markdown: text(MAX_CLIP_BYTES),
-  source: clipSourceSchema,
-  noTimeStamp: z.optional(z.boolean()),
-  date: z.optional(text(40)),
-});
-export type DailyNoteRequest = z.infer<typeof dailyNoteRequestSchema>;
-
-/** A selection appended to an existing object's body. */
-const appendRequestSchema = z.strictObject({
-  kind: z.literal('append'),
-  objectId: id(),
-  objectTitle: text(2_000),
-  markdown: text(MAX_CLIP_BYTES),
-  source: clipSourceSchema,
-});
-export type AppendRequest = z.infer<typeof appendRequestSchema>;
-
-/** What an action on an object clipped earlier names: the object, and the page it came from. */
-const clippedObject = { objectId: id(), objectTitle: text(2_000), source: clipSourceSchema };
-
-/**
- * Changes to an object clipped earlier (the edit view's "Update"): only the keys that change.
- * `tags` is the whole new list (an entity value replaces the links), `notes` is appended to the
- * object's body, never written over it.
- */
-const updateRequestSchema = z.strictObject({
-  kind: z.literal('update'),
-  ...clippedObject,
-  title: z.optional(text(2_000)),
-  tags: z.optional(z.array(tagRefSchema).check(z.maxLength(200))),
-  properties: z.optional(propertiesInputSchema),
-  /** The object's named collections after the change (`[]`: none). */
-  collections: z.optional(z.array(id())),
-  notes: text(MAX_CLIP_BYTES),
-});
-export type UpdateRequest = z.infer<typeof updateRequestSchema>;
-
-/** "Undo": the object to the trash (never deleted for good), or back from it. */
-const trashRequestSchema = z.strictObject({ kind: z.literal('trash'), ...clippedObject });
-const restoreRequestSchema = z.strictObject({ kind: z.literal('restore'), ...clippedObject });
-export type TrashRequest = z.infer<typeof trashRequestSchema>;
-export type RestoreRequest = z.infer<typeof restoreRequestSchema>;
-
-/** A clip as a page asks the background to make it: something new, or a change to something clipped. */
-export const clipRequestSchema = z.discriminatedUnion('kind', [
-  weblinkRequestSchema,
-  dailyNoteRequestSchema,
-  appendRequestSchema,
-  updateRequestSchema,
-  trashRequestSchema,
-  restoreRequestSchema,
-]);
-export type ClipRequest = z.infer<typeof clipRequestSchema>;
 
 const fixedValueSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: text(2_000) }),

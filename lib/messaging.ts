@@ -4,9 +4,10 @@ import type { PropertyValue } from './api/schemas/property-values';
 import type { ArticleCapture } from './clip/article';
 import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
+import type { ClipState, LandedClip } from './clips/stored-clip';
 import type { FieldDefinition } from './fields/field-types';
+import type { MessageKey } from './i18n';
 import type { MessageData } from './message-schemas';
-import type { ClipKind, ClipState, LandedClip } from './outbox/types';
 import type { Connection, SpacePreferences } from './storage';
 
 /**
@@ -17,17 +18,12 @@ import type { Connection, SpacePreferences } from './storage';
  * other. No logger is configured: messages carry page text and clip payloads.
  */
 
-export type {
-  AppendRequest,
-  ClipRequest,
-  ClipSource,
-  ClipTemplate,
-  DailyNoteRequest,
-  KeepChoice,
-  SettingsChange,
-  TagRef,
-  WeblinkRequest,
-} from './message-schemas';
+export type { AppendRequest } from './clips/append';
+export type { ClipSource, KeepChoice, TagRef } from './clips/clip-fields';
+export type { DailyNoteRequest } from './clips/daily-note';
+export type { ClipRequest } from './clips/registry';
+export type { WeblinkRequest } from './clips/weblink';
+export type { ClipTemplate, SettingsChange } from './message-schemas';
 
 /** An answer that can fail: errors cross the message boundary as plain data. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SerializedApiError };
@@ -122,7 +118,8 @@ export type ClipOutcome =
 export interface QueuedClip {
   id: string;
   spaceId: string;
-  kind: ClipKind;
+  /** Its kind in words (the kind's label). */
+  label: MessageKey;
   title: string;
   state: ClipState;
   error: SerializedApiError | null;

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { PaceWindow, ServerTraits, Structure } from './api';
-import type { ClipTemplate, KeepChoice } from './message-schemas';
+import type { KeepChoice } from './clips/clip-fields';
+import type { ClipTemplate } from './message-schemas';
 import { defineItem } from './storage-item';
 
 /**

@@ -10,7 +10,7 @@ function toView(clip: QueuedClip): ClipView {
   return {
     id: clip.id,
     title: clip.title,
-    kind: clip.kind,
+    label: clip.label,
     state: clip.state,
     ...(clip.error ? { reason: describeError(clip.error) } : {}),
     updatedAt: clip.updatedAt,

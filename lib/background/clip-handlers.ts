@@ -1,8 +1,7 @@
 import { apiForSpace } from '../auth/space-api';
 import { trustedClipTemplates, trustedSpacePreferences } from '../choices';
+import { kindOf, type StoredClip } from '../clips/registry';
 import type { OutboxView, QueuedClip } from '../messaging';
-import { clipTitle } from '../outbox/clip';
-import { isWeblinkClip, type StoredClip } from '../outbox/types';
 import { forgetRecentObject } from '../server-memory';
 import { EMPTY_SPACE_PREFERENCES, type SpacePreferences } from '../storage';
 import { readArticle } from './article-reader';
@@ -17,16 +16,18 @@ import { weblinkForm } from './weblink-form';
 
 function queuedClip(stored: StoredClip): QueuedClip {
   const { clip } = stored;
+  const kind = kindOf(clip.kind);
   return {
     id: stored.id,
     spaceId: stored.spaceId,
-    kind: clip.kind,
-    title: clipTitle(stored),
+    label: kind.texts.label(clip),
+    title: kind.title(clip),
     state: stored.state,
     error: stored.lastError,
-    tags: isWeblinkClip(clip)
-      ? clip.tags.map((tag) => ({ key: tag.kind === 'existing' ? tag.id : tag.title, title: tag.title }))
-      : [],
+    tags: (kind.tags?.(clip) ?? []).map((tag) => ({
+      key: tag.kind === 'existing' ? tag.id : tag.title,
+      title: tag.title,
+    })),
     updatedAt: stored.events.at(-1)?.at ?? stored.createdAt,
   };
 }

@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
 import { getConnection } from '../auth/connections';
 import { apiForSpace } from '../auth/space-api';
+import { kindOf, type StoredClip } from '../clips/registry';
+import type { LandedClip } from '../clips/stored-clip';
 import { describeError } from '../error-text';
 import { t } from '../i18n';
-import { clipTitle } from '../outbox/clip';
 import { createOutbox, type Outbox } from '../outbox/outbox';
 import { timerDelay } from '../outbox/schedule';
-import type { LandedClip, StoredClip } from '../outbox/types';
 import { endpointReadyAt } from '../server-memory';
 import { outboxRevisionItem } from '../storage';
 import { createLandingNotices } from './landing-notices';
@@ -46,18 +46,12 @@ const tellLanding = createLandingNotices({
 function landedNotice(clip: StoredClip, landed: LandedClip): void {
   // An open popup shows the landing itself (its status line and list).
   if (watchingPages.size > 0) return;
-  const key =
-    clip.clip.kind === 'daily-note'
-      ? 'notifyAddedToDailyNote'
-      : clip.clip.kind === 'append'
-        ? 'notifyAppended'
-        : 'notifySaved';
-  tellLanding({ id: landed.id, heading: t(key), title: landed.title });
+  tellLanding({ id: landed.id, heading: t(kindOf(clip.clip.kind).texts.landed), title: landed.title });
 }
 
 function failedNotice(clip: StoredClip): void {
   const reason = clip.lastError ? describeError(clip.lastError) : '';
-  void showNotification(`failed-${clip.id}`, t('notifyFailed', clipTitle(clip)), reason);
+  void showNotification(`failed-${clip.id}`, t('notifyFailed', kindOf(clip.clip.kind).title(clip.clip)), reason);
 }
 
 /** The outbox of this background, wired to the browser: alarms, badge, notifications. */

@@ -1,12 +1,7 @@
-import { InvalidInputError } from '../api/errors';
 import { trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '../choices';
-import { MAX_CLIP_BYTES } from '../clip/clip-limits';
-import { dailyNoteDate } from '../clip/daily-note-date';
-import { requestParts } from '../clip/request-parts';
-import { utf8Length } from '../clip/split-markdown';
-import { clipTooLarge } from '../error-text';
-import type { ClipOutcome, ClipRequest, KeepChoice } from '../messaging';
-import { type ClipPayload, isWeblinkClip } from '../outbox/types';
+import type { KeepChoice } from '../clips/clip-fields';
+import { type ClipPayload, type ClipRequest, kindOf } from '../clips/registry';
+import type { ClipOutcome } from '../messaging';
 import { siteOf } from '../page-url';
 import { EMPTY_SPACE_PREFERENCES } from '../storage';
 import { outbox } from './outbox-service';
@@ -23,45 +18,12 @@ const RECENT_TAGS_KEPT = 30;
 /** Sites whose Keep is remembered; the one saved longest ago goes first. */
 export const KEEP_SITES_KEPT = 500;
 
-/** Markdown in parts within the request limit (lib/clip/request-parts.ts); refused, with the reason, when far too large. */
-function parts(markdown: string): string[] {
-  const bytes = utf8Length(markdown);
-  if (bytes > MAX_CLIP_BYTES) {
-    const { detail, params } = clipTooLarge(bytes, MAX_CLIP_BYTES);
-    throw new InvalidInputError({ endpoint: 'clip', code: 'clip_too_large', detail: detail ?? '', params });
-  }
-  return requestParts(markdown);
-}
-
-/** The outbox's form of a clip request: Markdown split, today's date and settings filled in. */
+/** The outbox's form of a clip request, as its kind makes it: Markdown split, today's date and settings filled in. */
 export async function toPayload(request: ClipRequest): Promise<ClipPayload> {
-  switch (request.kind) {
-    case 'page':
-    case 'link': {
-      const { notes, ...weblink } = request;
-      return { ...weblink, title: request.title.trim() || request.url, notes: parts(notes) };
-    }
-    case 'daily-note': {
-      const { markdown, ...note } = request;
-      return {
-        ...note,
-        date: request.date ?? dailyNoteDate(new Date()),
-        noTimeStamp: request.noTimeStamp ?? !(await trustedSettings.getValue()).dailyNoteTimestamp,
-        parts: parts(markdown),
-      };
-    }
-    case 'append': {
-      const { markdown, ...append } = request;
-      return { ...append, parts: parts(markdown) };
-    }
-    case 'update': {
-      const { notes, ...update } = request;
-      return { ...update, parts: notes.trim() === '' ? [] : parts(notes) };
-    }
-    case 'trash':
-    case 'restore':
-      return request;
-  }
+  return kindOf(request.kind).toPayload(request, {
+    now: new Date(),
+    dailyNoteTimestamp: async () => (await trustedSettings.getValue()).dailyNoteTimestamp,
+  });
 }
 
 /** The site's Keep, as the most recent one (a record keeps its keys in the order they were added; hosts are never numbers). */
@@ -74,20 +36,21 @@ async function rememberKeep(site: string, keep: KeepChoice): Promise<void> {
   await trustedKeepChoices.setValue(choices);
 }
 
-/** Remembers what a weblink clip used, so the next popup starts from it. The background alone writes these. */
+/** Remembers what a clip the person composed used, so the next popup starts from it. The background alone writes these. */
 async function rememberChoices(spaceId: string, clip: ClipPayload): Promise<void> {
-  if (!isWeblinkClip(clip)) return;
-  const site = siteOf(clip.url);
-  if (clip.keep && site) await rememberKeep(site, clip.keep);
+  const choices = kindOf(clip.kind).remembered?.(clip);
+  if (!choices) return;
+  const site = siteOf(choices.url);
+  if (choices.keep && site) await rememberKeep(site, choices.keep);
   const all = await trustedSpacePreferences.getValue();
   const current = all[spaceId] ?? EMPTY_SPACE_PREFERENCES;
-  const used = clip.tags.flatMap((tag) => (tag.kind === 'existing' ? [{ id: tag.id, title: tag.title }] : []));
+  const used = choices.tags.flatMap((tag) => (tag.kind === 'existing' ? [{ id: tag.id, title: tag.title }] : []));
   const recentTags = [...used, ...current.recentTags.filter((tag) => !used.some((u) => u.id === tag.id))];
   await trustedSpacePreferences.setValue({
     ...all,
     [spaceId]: {
       ...current,
-      lastCollectionId: clip.collections?.[0] ?? null,
+      lastCollectionId: choices.collectionId,
       recentTags: recentTags.slice(0, RECENT_TAGS_KEPT),
     },
   });
@@ -101,7 +64,7 @@ async function outcomeOf(clipId: string): Promise<ClipOutcome> {
   }
   const landed = (await outbox.history()).find((clip) => clip.id === clipId);
   const objectId = landed?.objectId ?? null;
-  if (landed?.kind === 'trash')
+  if (landed && kindOf(landed.kind).history === 'trashed')
     return { state: 'landed', clipId, objectId, restorable: await canRestore(landed.spaceId) };
   return { state: 'landed', clipId, objectId };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WorkspaceApi, WorkspaceObject } from '../api';
-import type { LandedClip, StoredClip } from '../outbox/types';
+import type { StoredClip } from '../clips/registry';
+import type { LandedClip } from '../clips/stored-clip';
 import { historyView, savedOnServer, UNDO_DAYS } from './saved-pages';
 
 /** The space's API as a script: every weblink is titled alike; counts what the lookup asks. */

@@ -1,9 +1,10 @@
 import { readTitle } from '../api';
 import { readSecret } from '../auth/secret-store';
 import { apiForSpace } from '../auth/space-api';
+import { findWeblink } from '../clips/lost-answers';
+import { kindOf, type StoredClip } from '../clips/registry';
+import type { LandedClip } from '../clips/stored-clip';
 import type { HistoryEntry, SavedPage } from '../messaging';
-import { findWeblink } from '../outbox/reconcile';
-import type { LandedClip, StoredClip } from '../outbox/types';
 import { samePage } from '../page-url';
 import { serverTraits } from '../server-memory';
 import { outbox } from './outbox-service';
@@ -30,28 +31,30 @@ export function historyView(
   now: number,
   canRestore: (spaceId: string) => boolean,
 ): HistoryEntry[] {
+  const role = (kind: string) => kindOf(kind).history;
+  const isMove = (kind: string) => role(kind) === 'trashed' || role(kind) === 'restored';
   const trashed = new Map<string, boolean>();
   // Oldest to newest: the last move decides.
   const moves = [
-    ...[...history].reverse().filter((entry) => entry.kind === 'trash' || entry.kind === 'restore'),
+    ...[...history].reverse().filter((entry) => isMove(entry.kind)),
     ...waiting.flatMap((stored) =>
-      stored.clip.kind === 'trash' || stored.clip.kind === 'restore'
-        ? [{ kind: stored.clip.kind, objectId: stored.clip.objectId }]
+      isMove(stored.clip.kind)
+        ? [{ kind: stored.clip.kind, objectId: kindOf(stored.clip.kind).objectId(stored.clip) }]
         : [],
     ),
   ];
-  for (const move of moves) if (move.objectId) trashed.set(move.objectId, move.kind === 'trash');
+  for (const move of moves) if (move.objectId) trashed.set(move.objectId, role(move.kind) === 'trashed');
   return history
-    .filter((entry) => entry.kind !== 'update' && entry.kind !== 'trash' && entry.kind !== 'restore')
+    .filter((entry) => role(entry.kind) === 'saved' || role(entry.kind) === 'added')
     .map((entry) => {
-      const weblink = entry.kind === 'page' || entry.kind === 'link';
+      const saved = role(entry.kind) === 'saved';
       const inTrash = entry.objectId !== null && trashed.get(entry.objectId) === true;
       return {
         ...entry,
         trashed: inTrash,
-        canUndo: weblink && !inTrash && entry.objectId !== null && now - entry.landedAt < UNDO_DAYS * DAY_MS,
-        canRestore: weblink && inTrash && canRestore(entry.spaceId),
-        undoImpossible: !weblink,
+        canUndo: saved && !inTrash && entry.objectId !== null && now - entry.landedAt < UNDO_DAYS * DAY_MS,
+        canRestore: saved && inTrash && canRestore(entry.spaceId),
+        undoImpossible: !saved,
       };
     });
 }
@@ -62,7 +65,7 @@ export async function savedInHistory(spaceId: string, url: string): Promise<Save
   const saved = view.find(
     (entry) =>
       entry.spaceId === spaceId &&
-      (entry.kind === 'page' || entry.kind === 'link') &&
+      kindOf(entry.kind).history === 'saved' &&
       !entry.trashed &&
       entry.objectId !== null &&
       samePage(entry.sourceUrl, url),

@@ -1,5 +1,6 @@
 import type { PropertyValueInput } from '../api/schemas/property-values';
-import type { ClipTemplate, KeepChoice } from '../message-schemas';
+import type { KeepChoice } from '../clips/clip-fields';
+import type { ClipTemplate } from '../message-schemas';
 import type { ArticleFindings } from './article';
 import { articleBody } from './article-body';
 import type { PageMetadata } from './metadata';

@@ -4,7 +4,8 @@
  * mapping out of the background's bundle. Types and a name only: both sides import this.
  */
 import type { PropertyValueInput } from '../api/schemas/property-values';
-import type { ClipTemplate, KeepChoice } from '../message-schemas';
+import type { KeepChoice } from '../clips/clip-fields';
+import type { ClipTemplate } from '../message-schemas';
 import type { PrefillPage } from './clip-prefill';
 import type { MappedDefinition } from './page-fields';
 

@@ -1,7 +1,7 @@
+import { type ClipPayload, kindOf, type StoredClip } from '../clips/registry';
+import type { LandedClip } from '../clips/stored-clip';
 import type { Db } from '../db';
-import { clipTitle } from './clip';
 import { createClipStore } from './store';
-import { type ClipPayload, isWeblinkClip, type LandedClip, type StoredClip, targetsObject } from './types';
 
 /** Thrown inside an attempt whose clip was discarded (or landed) meanwhile: it stops, writing nothing. */
 export class ClipGone extends Error {}
@@ -78,7 +78,7 @@ export function createClipMemory(options: {
         attempts: 0,
         nextAttemptAt: at,
         inFlight: null,
-        progress: { tagIds: {}, objectId: targetsObject(clip) ? clip.objectId : null, partsLanded: 0 },
+        progress: { tagIds: {}, objectId: kindOf(clip.kind).objectId(clip), partsLanded: 0 },
         lastError: null,
         events: [{ at, text: 'Made.' }],
       };
@@ -95,12 +95,13 @@ export function createClipMemory(options: {
     async land(stored: StoredClip): Promise<LandedClip> {
       const map = await clips();
       const { clip } = stored;
+      const kind = kindOf(clip.kind);
       const landed: LandedClip = {
         id: stored.id,
         spaceId: stored.spaceId,
         kind: clip.kind,
-        title: clipTitle(stored),
-        sourceUrl: isWeblinkClip(clip) ? clip.url : clip.source.url,
+        title: kind.title(clip),
+        sourceUrl: kind.sourceUrl(clip),
         objectId: stored.progress.objectId,
         createdAt: stored.createdAt,
         landedAt: options.now(),

@@ -1,9 +1,8 @@
 import { isApiError, type WorkspaceApi } from '../api';
-import { note } from './clip';
-import { lookUpLostStep } from './reconcile';
-import { record, type SendHooks, sendStep } from './send-step';
-import { isIdempotent, lookupDelayAfterLoss, nextStep, stepName } from './steps';
-import type { StoredClip } from './types';
+import type { SendHooks } from '../clips/kind';
+import type { StoredClip } from '../clips/registry';
+import { note } from '../clips/stored-clip';
+import { blockOf, lookupDelayAfterLoss, nextStep, stepName } from './steps';
 
 /**
  * Thrown when a lost request cannot be looked for yet (it may still be on its way, and the service
@@ -29,23 +28,24 @@ export interface DeliveryHooks extends SendHooks {
 /**
  * Sends what is left of a clip, one step at a time, recording each step before its request goes
  * out and its result as soon as it lands. A step whose earlier answer was lost is looked up first
- * (see reconcile.ts) and only sent again if it did not land. Throws what stopped it (an API error,
- * or NotYetSettled); the outbox decides what that means for the clip.
+ * (its block's `lookUp`) and only sent again if it did not land. Throws what stopped it (an API
+ * error, or NotYetSettled); the outbox decides what that means for the clip.
  */
 export async function deliver(api: WorkspaceApi, stored: StoredClip, hooks: DeliveryHooks): Promise<void> {
   if (stored.inFlight !== null) await settleLostStep(api, stored, hooks);
   for (let step = nextStep(stored); step !== null; step = nextStep(stored)) {
+    const block = blockOf(stored, step);
     stored.inFlight = { step, startedAt: hooks.now() };
     await hooks.persist(stored);
-    let result: Awaited<ReturnType<typeof sendStep>>;
+    let result: unknown;
     try {
-      result = await sendStep(api, stored, step, hooks);
+      result = await block.send(api, stored, step, hooks);
     } catch (error) {
       // Only an answer that may hide a change keeps the step marked for a lookup.
       if (!(isApiError(error) && error.mayHaveBeenApplied)) stored.inFlight = null;
       throw error;
     }
-    record(stored, step, result);
+    block.record(stored, step, result);
     stored.inFlight = null;
     await hooks.persist(stored);
   }
@@ -59,8 +59,10 @@ export async function deliver(api: WorkspaceApi, stored: StoredClip, hooks: Deli
 async function settleLostStep(api: WorkspaceApi, stored: StoredClip, hooks: DeliveryHooks): Promise<void> {
   const inFlight = stored.inFlight;
   if (inFlight === null) return;
-  if (isIdempotent(inFlight.step)) {
-    // Setting the same values again changes nothing: it is simply sent again.
+  const block = blockOf(stored, inFlight.step);
+  const lookUp = block.lookUp;
+  if (lookUp === undefined) {
+    // A step that only sets values: setting them again changes nothing, so it is simply sent again.
     stored.inFlight = null;
     await hooks.persist(stored);
     return;
@@ -70,19 +72,20 @@ async function settleLostStep(api: WorkspaceApi, stored: StoredClip, hooks: Deli
   inFlight.startedAt = Math.min(inFlight.startedAt, hooks.now());
   const until = inFlight.startedAt + lookupDelayAfterLoss(stored);
   if (hooks.now() < until) throw new NotYetSettled(until);
-  const landed = await lookUpLostStep(api, stored, inFlight.step, inFlight.startedAt, {
+  const landed = await lookUp(api, stored, inFlight.step, {
+    startedAt: inFlight.startedAt,
     otherResults: () => hooks.otherResults(stored),
     urlPropertyId: () => hooks.weblinkUrlProperty(stored.spaceId),
   });
   stored.inFlight = null;
-  const name = stepName(inFlight.step);
+  const name = stepName(stored, inFlight.step);
   if (landed === undefined) {
     // Not written here: the step is recorded again before it is sent, which writes this too. A
     // worker stopped in between looks once more, as it would have after a stop during the lookup.
     note(stored, hooks.now(), `Not found on the server after a lost answer; sending again (${name}).`);
     return;
   }
-  record(stored, inFlight.step, landed);
+  block.record(stored, inFlight.step, landed);
   note(stored, hooks.now(), `Found on the server after a lost answer (${name}).`);
   await hooks.persist(stored);
 }

@@ -1,4 +1,4 @@
-import type { StoredClip } from './types';
+import { isClipKind, type StoredClip } from '../clips/registry';
 
 /** The shape version written by this build. */
 export const CURRENT_CLIP_VERSION = 1;
@@ -31,6 +31,7 @@ function looksDeliverable(record: Record<string, unknown>): boolean {
     typeof record.spaceId === 'string' &&
     typeof record.seq === 'number' &&
     isRecord(record.clip) &&
+    isClipKind(record.clip.kind) &&
     isRecord(record.progress) &&
     Array.isArray(record.events)
   );

@@ -17,7 +17,9 @@ import {
   weblinksOf,
 } from '../../tests/support/outbox-harness';
 import { labelValue } from '../api';
-import type { RestoreClip, TrashClip, UpdateClip } from './types';
+import type { RestoreClip } from '../clips/restore';
+import type { TrashClip } from '../clips/trash';
+import type { UpdateClip } from '../clips/update';
 
 /** Changes to a weblink clipped earlier: "Update", "Undo" (to the trash) and "Restore", against both servers. */
 

@@ -21,9 +21,10 @@ import {
   weblinkClip,
   weblinksOf,
 } from '../../tests/support/outbox-harness';
+import type { StoredClip } from '../clips/registry';
+import type { LandedClip } from '../clips/stored-clip';
 import { DB_NAME, DB_VERSION, type Db, db } from '../db';
 import { HISTORY_LIMIT } from './store';
-import type { LandedClip, StoredClip } from './types';
 
 let emulator: RunningEmulator;
 let harness: Harness;

@@ -18,9 +18,9 @@ import {
   weblinkClip,
   weblinksOf,
 } from '../../tests/support/outbox-harness';
+import { DAILY_NOTE_SETTLE_MS } from '../clips/lost-answers';
+import type { ClipPayload, StoredClip } from '../clips/registry';
 import { DB_NAME, DB_VERSION, type Db } from '../db';
-import { DAILY_NOTE_SETTLE_MS } from './reconcile';
-import type { ClipPayload, StoredClip } from './types';
 
 const suite = outboxSuite();
 

@@ -26,7 +26,7 @@ import { getConnection } from '../auth/connections';
 import { connectWithPersonalToken } from '../auth/personal-token';
 import { saveServiceSettings } from '../auth/settings';
 import { apiForSpace } from '../auth/space-api';
-import { LOST_REQUEST_SETTLE_MS } from './reconcile';
+import { LOST_REQUEST_SETTLE_MS } from '../clips/lost-answers';
 
 const suite = outboxSuite();
 

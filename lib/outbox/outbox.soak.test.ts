@@ -23,8 +23,9 @@ import {
   weblinkClip,
   weblinksOf,
 } from '../../tests/support/outbox-harness';
+import type { ClipPayload } from '../clips/registry';
+import type { WeblinkClip } from '../clips/weblink';
 import { DB_NAME, DB_VERSION, type Db } from '../db';
-import { type ClipPayload, isWeblinkClip } from './types';
 
 /** Fixed seeds: a failure replays the same faults, jitter and restarts. */
 const FAULT_SEED = 4711;
@@ -62,6 +63,8 @@ function soakClip(i: number): ClipPayload {
       return weblinkClip({ kind: 'link', url: `https://soak.example/link/${pad(i)}`, title: `Soak link ${pad(i)}` });
   }
 }
+
+const isWeblinkClip = (clip: ClipPayload): clip is WeblinkClip => clip.kind === 'page' || clip.kind === 'link';
 
 function texts(clip: ClipPayload): string[] {
   if (isWeblinkClip(clip)) return clip.notes;

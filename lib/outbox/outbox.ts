@@ -1,14 +1,15 @@
+import { type ClipPayload, kindOf, type StoredClip } from '../clips/registry';
+import { note } from '../clips/stored-clip';
 import { db } from '../db';
-import { note, resolvedTagId } from './clip';
 import { ClipGone, createClipMemory } from './clip-memory';
 import { type DeliveryHooks, deliver, NotYetSettled } from './deliver';
+import type { OutboxEnvironment } from './environment';
 import { createKeyedLock } from './keyed-lock';
 import { afterFailure } from './retry-policy';
 import { afterClockChange, dueAt, heads, nextWake, targetKey } from './schedule';
 import { attemptEndpoints } from './steps';
-import { type ClipPayload, isWeblinkClip, type OutboxEnvironment, type StoredClip } from './types';
 
-export type { OutboxEnvironment } from './types';
+export type { OutboxEnvironment } from './environment';
 
 /** Clips of different targets sent at the same time. */
 const CONCURRENCY = 4;
@@ -240,24 +241,14 @@ export function createOutbox(env: OutboxEnvironment) {
     discard: memory.remove,
 
     /**
-     * Drops tags (by id, or a new tag by its title or the id it was given) from a weblink clip the
-     * server refused. Call `retry` afterwards.
+     * Drops tags (by id, or a new tag by its title or the id it was given) from a clip the server
+     * refused, where its kind tags. Call `retry` afterwards.
      */
     async edit(id: string, fix: { removeTags: string[] }): Promise<void> {
       await update(id, (stored) => {
-        const { clip, progress } = stored;
-        if (!isWeblinkClip(clip)) return;
-        const drop = new Set(fix.removeTags);
-        clip.tags = clip.tags.filter((tag) => {
-          if (tag.kind === 'existing') return !drop.has(tag.id);
-          const givenId = resolvedTagId(progress, tag.title);
-          return !drop.has(tag.title) && !(givenId !== undefined && drop.has(givenId));
-        });
-        if (progress.objectId !== null) {
-          // What the weblink still lacks is worked out again against the edited clip.
-          progress.unapplied = undefined;
-          progress.fellBack = false;
-        }
+        const dropTags = kindOf(stored.clip.kind).dropTags;
+        if (!dropTags) return;
+        dropTags(stored, new Set(fix.removeTags));
         note(stored, now(), 'Edited.');
       });
     },

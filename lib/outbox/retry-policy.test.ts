@@ -10,8 +10,8 @@ import {
   ServerError,
   SHORTEST_WAIT_MS,
 } from '../api';
+import type { StoredClip } from '../clips/registry';
 import { afterFailure, backoffDelay, classifyError, longestWait, MAX_DELAY_MS } from './retry-policy';
-import type { StoredClip } from './types';
 
 const endpoint = 'POST /object/url';
 

@@ -8,9 +8,10 @@ import {
   type SerializedApiError,
   serializeApiError,
 } from '../api';
-import { DAILY_NOTE_SETTLE_MS } from './reconcile';
+import { DAILY_NOTE_SETTLE_MS } from '../clips/lost-answers';
+import type { StoredClip } from '../clips/registry';
+import type { ClipState } from '../clips/stored-clip';
 import { lookupDelayAfterLoss } from './steps';
-import type { ClipState, StoredClip } from './types';
 
 /** The longest wait after a failure that is not a 429: cheap while offline, quick once back. */
 export const MAX_DELAY_MS = 60_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { StoredClip } from '../clips/registry';
 import { afterClockChange, dueAt, heads, nextWake, targetKey, timerDelay } from './schedule';
 import { attemptEndpoints, nextStep } from './steps';
-import type { StoredClip } from './types';
 
 /** Pure scheduling: no emulator, no IndexedDB. */
 

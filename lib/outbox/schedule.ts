@@ -1,14 +1,13 @@
-import { pageKey } from '../page-url';
+import { kindOf, type StoredClip } from '../clips/registry';
 import { longestWait } from './retry-policy';
 import { attemptEndpoints } from './steps';
-import type { StoredClip } from './types';
 
 /** When clips go, and in which order: pure functions of the clips, the time and the endpoints' waits. */
 
 /**
  * A clip's target never changes (its kind, space, date, object and URL are fixed when it is made),
- * and the drain asks for every waiting clip's target each time an attempt ends: the normalised URL
- * is worked out once per clip instead of once per clip and attempt.
+ * and the drain asks for every waiting clip's target each time an attempt ends: it is worked out
+ * once per clip (a weblink's is a normalised URL) instead of once per clip and attempt.
  */
 const targetKeys = new WeakMap<StoredClip, string>();
 
@@ -16,27 +15,9 @@ const targetKeys = new WeakMap<StoredClip, string>();
 export function targetKey(stored: StoredClip): string {
   const known = targetKeys.get(stored);
   if (known !== undefined) return known;
-  const key = keyOfTarget(stored);
+  const key = kindOf(stored.clip.kind).target(stored);
   targetKeys.set(stored, key);
   return key;
-}
-
-function keyOfTarget(stored: StoredClip): string {
-  const { clip } = stored;
-  switch (clip.kind) {
-    case 'daily-note':
-      return `daily-note ${stored.spaceId} ${clip.date}`;
-    case 'append':
-    case 'update':
-    case 'trash':
-    case 'restore':
-      // Everything done to one object goes in the order it was asked.
-      return `object ${stored.spaceId} ${clip.objectId}`;
-    default:
-      // Two clips of one page are two weblinks; one at a time, so when an answer is lost the
-      // first one's weblink is already known and never taken for the second's (reconcile.ts).
-      return `weblink ${stored.spaceId} ${pageKey(clip.url)}`;
-  }
 }
 
 /**

@@ -1,6 +1,7 @@
+import type { StoredClip } from '../clips/registry';
+import type { LandedClip } from '../clips/stored-clip';
 import type { Db } from '../db';
 import { migrateStoredClip } from './migrations';
-import type { LandedClip, StoredClip } from './types';
 
 /** Landed clips kept for the person's history, newest first. */
 export const HISTORY_LIMIT = 100;

@@ -16,7 +16,7 @@ import {
   typesWithBody,
   weblinkUrlPropertyId,
 } from '../../lib/api';
-import { unappliedChanges } from '../../lib/outbox/unapplied';
+import { unappliedChanges } from '../../lib/clips/steps/weblink-changes';
 import type { ProfileName } from '../emulator/control-api.ts';
 import { DEMO } from '../emulator/seed.ts';
 import { emulatorControl } from '../support/emulator-control.ts';

@@ -1,5 +1,5 @@
+import type { TagRef } from '../../lib/clips/clip-fields';
 import type { ClipRequest } from '../../lib/messaging';
-import type { TagRef } from '../../lib/outbox/types';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
 import { markdownOf, objectsIn, urlOf } from './emulator-client';
 import { expect, stopServiceWorker, test } from './fixtures';

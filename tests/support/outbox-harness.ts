@@ -1,9 +1,14 @@
 import { openDB } from 'idb';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMemoryTraits, createWorkspaceApi, type WorkspaceApi } from '../../lib/api';
+import type { AppendClip } from '../../lib/clips/append';
+import type { TagRef } from '../../lib/clips/clip-fields';
+import type { DailyNoteClip } from '../../lib/clips/daily-note';
+import type { StoredClip } from '../../lib/clips/registry';
+import type { LandedClip } from '../../lib/clips/stored-clip';
+import type { WeblinkClip } from '../../lib/clips/weblink';
 import { DB_NAME, DB_VERSION, type Db, db } from '../../lib/db';
 import { createOutbox, type Outbox, type OutboxEnvironment } from '../../lib/outbox/outbox';
-import type { AppendClip, DailyNoteClip, LandedClip, StoredClip, TagRef, WeblinkClip } from '../../lib/outbox/types';
 import type { FaultRuleInput, LogEntry, ProfileName, StateObject } from '../emulator/control-api.ts';
 import { seededRandom } from '../emulator/faults.ts';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
+import type { TagRef } from '../../../lib/clips/clip-fields';
 import type { ClipRequest } from '../../../lib/messaging';
-import type { TagRef } from '../../../lib/outbox/types';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, type Driver, heading } from '../driver/driver';
 import { type EmulatorAccess, objectsIn, requestLog, urlOf } from '../emulator-client';

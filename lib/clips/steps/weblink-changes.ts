@@ -1,4 +1,4 @@
-import type { PropertyValue, PropertyValueInput, WorkspaceObject } from '../api';
+import type { PropertyValue, PropertyValueInput, WorkspaceObject } from '../../api';
 
 /**
  * What a created weblink lacks of what was asked for. The published service's `POST /object/url`

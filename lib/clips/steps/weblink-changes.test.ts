@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateValue, entityValue, labelValue, textValue, titleValue } from '../api';
-import { unappliedChanges } from './unapplied';
+import { dateValue, entityValue, labelValue, textValue, titleValue } from '../../api';
+import { unappliedChanges } from './weblink-changes';
 
 const asked = {
   properties: {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceApi } from '../api';
-import { weblinkTitle } from './clip';
-import { lookUpLostStep, sameTitle, textFingerprint, weblinkHasUrl } from './reconcile';
-import type { StoredClip } from './types';
+import { sameTitle, textFingerprint, weblinkHasUrl, weblinkTitle } from './lost-answers';
+import type { StoredClipOf } from './stored-clip';
+import { type WeblinkClip, weblink } from './weblink';
 
 describe('textFingerprint', () => {
   it('keeps letters, digits and emoji in order, whatever the Markdown markers and escapes', () => {
@@ -60,7 +60,7 @@ describe('titles and URLs', () => {
 });
 
 describe('looking for a lost weblink', () => {
-  const stored: StoredClip = {
+  const stored: StoredClipOf<WeblinkClip> = {
     v: 1,
     id: 'clip-1',
     seq: 1,
@@ -96,15 +96,22 @@ describe('looking for a lost weblink', () => {
         throw new Error("w-1 is another clip's weblink and is never read");
       },
     } as unknown as WorkspaceApi;
-    const lookup = lookUpLostStep(api, stored, { kind: 'create-weblink' }, 0, {
-      otherResults: () => {
-        happened.push('others');
-        return new Promise((resolve) => {
-          othersRead = resolve;
-        });
+    const createBlock = weblink.steps.find((block) => block.step === 'create-weblink');
+    const lookup = createBlock?.lookUp?.(
+      api,
+      stored,
+      { kind: 'create-weblink' },
+      {
+        startedAt: 0,
+        otherResults: () => {
+          happened.push('others');
+          return new Promise((resolve) => {
+            othersRead = resolve;
+          });
+        },
+        urlPropertyId: async () => undefined,
       },
-      urlPropertyId: async () => undefined,
-    });
+    );
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(happened).toEqual(['others', 'search']);
     othersRead(new Set(['w-1']));

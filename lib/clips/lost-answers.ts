@@ -1,13 +1,11 @@
 import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi, type WorkspaceObject } from '../api';
 import { samePage } from '../page-url';
-import { appendParts, titleKey, weblinkRequest, weblinkTitle } from './clip';
-import type { StepResult } from './send-step';
-import { type DeliveryStep, isWeblinkClip, type StoredClip, targetsObject, type WeblinkClip } from './types';
-import { unappliedChanges } from './unapplied';
+import { titleKey } from './stored-clip';
 
 /**
- * Finding out whether a request whose answer was lost did land, before it is sent again. The
- * rules and their limits are in README.md ("Reconciliation"); in short:
+ * Finding out whether a request whose answer was lost did land, before it is sent again: the
+ * lookups the step blocks (lib/clips/steps/) share. The rules and their limits are in
+ * lib/outbox/README.md ("Reconciliation"); in short:
  * - a tag is found by exact title (case-insensitive) among the space's tags;
  * - a weblink is found by title search and confirmed by its URL property (found by type in the
  *   weblink type's definitions: its id differs between servers); weblinks that existed
@@ -65,7 +63,7 @@ export function textFingerprint(markdown: string): string {
 }
 
 /** A lookup of one candidate must not fail the clip because the candidate went to the trash meanwhile. */
-async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
+export async function unlessGone<T>(read: Promise<T>): Promise<T | undefined> {
   try {
     return await read;
   } catch (error) {
@@ -107,9 +105,14 @@ export interface WeblinkSearch {
   maxCandidates?: number;
 }
 
+/** The title a weblink is created with: the service would use the URL for an empty one. */
+export function weblinkTitle(clip: { title: string; url: string }): string {
+  return clip.title.trim() || clip.url;
+}
+
 export async function findWeblink(
   api: WorkspaceApi,
-  clip: Pick<WeblinkClip, 'url' | 'title' | 'existingObjectIds'>,
+  clip: { url: string; title: string; existingObjectIds: readonly string[] },
   search: WeblinkSearch,
 ): Promise<WorkspaceObject | undefined> {
   const title = weblinkTitle(clip);
@@ -153,70 +156,4 @@ export async function markdownContains(api: WorkspaceApi, objectId: string, part
   const wanted = textFingerprint(part);
   if (wanted === '') return false;
   return textFingerprint(await api.getObjectMarkdown(objectId)).includes(wanted);
-}
-
-/** The object an append part of this clip goes to, when it can be known. */
-export async function appendTarget(api: WorkspaceApi, stored: StoredClip): Promise<string | undefined> {
-  const { clip } = stored;
-  if (clip.kind === 'daily-note') return findDailyNote(api, clip.date);
-  if (targetsObject(clip)) return clip.objectId;
-  return stored.progress.objectId ?? undefined;
-}
-
-/** What the lookup of a lost step needs from the outbox. */
-export interface LostStepContext {
-  /** Ids of objects other clips created, never taken as this clip's result. */
-  otherResults(): Promise<ReadonlySet<string>>;
-  /** The weblink type's URL property, when known. */
-  urlPropertyId(): Promise<string | undefined>;
-}
-
-/**
- * The result of a step whose answer was lost, found on the server, or undefined when it did not
- * land (then it is sent again). A weblink's completion is a PATCH that sets values: sending it
- * again changes nothing, so it is never looked for.
- */
-export async function lookUpLostStep(
-  api: WorkspaceApi,
-  stored: StoredClip,
-  step: DeliveryStep,
-  startedAt: number,
-  context: LostStepContext,
-): Promise<StepResult | undefined> {
-  const { clip } = stored;
-  switch (step.kind) {
-    case 'find-or-create-tag': {
-      const id = await findTag(api, step.title);
-      return id === undefined ? undefined : { kind: 'tag', id };
-    }
-    case 'create-weblink': {
-      if (!isWeblinkClip(clip)) return undefined;
-      // Local reads, started with the search instead of before it: a drain after an outage looks
-      // for every clip's lost create, and each read costs about as much as the search.
-      const object = await findWeblink(api, clip, {
-        startedAt,
-        otherResults: context.otherResults(),
-        urlPropertyId: context.urlPropertyId(),
-      });
-      if (object === undefined) return undefined;
-      const unapplied = unappliedChanges(weblinkRequest(clip, stored.progress), object);
-      return { kind: 'weblink', objectId: object.id, unapplied, fellBack: false };
-    }
-    case 'complete-weblink':
-    case 'patch-object':
-    case 'restore-object':
-      return undefined;
-    case 'trash-object': {
-      // In the trash (or gone) it reads as not found: then the lost request did its work.
-      if (clip.kind !== 'trash') return undefined;
-      const present = await unlessGone(api.getObject(clip.objectId));
-      return present === undefined ? { kind: 'changed' } : undefined;
-    }
-    case 'append-part': {
-      const target = await appendTarget(api, stored);
-      if (target === undefined) return undefined;
-      const part = appendParts(stored)[step.index] ?? '';
-      return (await markdownContains(api, target, part)) ? { kind: 'part', objectId: target } : undefined;
-    }
-  }
 }
