@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ARTICLE_READER_SCRIPT, PAGE_READER_SCRIPT } from '../lib/background/injected-scripts.ts';
+import { ARTICLE_READER_SCRIPT, PAGE_READER_SCRIPT } from '../entrypoints/background/injected-scripts.ts';
 import type { BenchRow } from './report.ts';
 
 const KB = 1024;

@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocations';
-import { registerClipHandlers } from '@/lib/background/clip-handlers';
-import { registerConnectionHandlers } from '@/lib/background/connection-handlers';
-import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from '@/lib/background/outbox-service';
-import { createMenus, onCommand, onMenuClicked } from '@/lib/background/quick-clips';
-import { handle } from '@/lib/background/router';
 import { restrictStorageToTrustedContexts } from '@/lib/storage';
+import { registerClipHandlers } from './clip-handlers';
+import { registerConnectionHandlers } from './connection-handlers';
+import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from './outbox-service';
+import { createMenus, onCommand, onMenuClicked } from './quick-clips';
+import { handle } from './router';
 
 export default defineBackground(() => {
   void restrictStorageToTrustedContexts();

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INJECTED_SCRIPTS } from '../../lib/background/injected-scripts';
+import { INJECTED_SCRIPTS } from '../../entrypoints/background/injected-scripts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MODE = 'built-scripts-test';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ARTICLE_READER_SCRIPT } from '../../../lib/background/injected-scripts.ts';
+import { ARTICLE_READER_SCRIPT } from '../../../entrypoints/background/injected-scripts.ts';
 import { ROOT } from '../env';
 import type { ZipEntries } from './zip-archive';
 

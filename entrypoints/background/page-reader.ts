@@ -5,10 +5,10 @@ import {
   MAX_METADATA_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_URL_LENGTH,
-} from '../clip/capture-limits';
-import { MAX_CLIP_BYTES } from '../clip/clip-limits';
-import type { PageCapture } from '../clip/page-capture';
-import type { PageView } from '../messaging';
+} from '@/lib/clip/capture-limits';
+import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
+import type { PageCapture } from '@/lib/clip/page-capture';
+import type { PageView } from '@/lib/messaging';
 import { PAGE_READER_SCRIPT } from './injected-scripts';
 
 const text = (max: number) => z.string().check(z.maxLength(max));

@@ -1,12 +1,12 @@
-import { listConnections } from '../auth/connections';
-import { disconnect } from '../auth/disconnect';
-import { releaseUnusedOrigin } from '../auth/host-permissions';
-import { signInWithOAuth } from '../auth/oauth-sign-in';
-import { connectWithPersonalToken } from '../auth/personal-token';
-import { effectiveServiceSettings, saveServiceSettings } from '../auth/settings';
-import { BUILD_API_BASE_URL, BUILD_OAUTH_CLIENT_ID } from '../build-config';
-import { trustedSettings } from '../choices';
-import type { ConnectionsView } from '../messaging';
+import { listConnections } from '@/lib/auth/connections';
+import { disconnect } from '@/lib/auth/disconnect';
+import { releaseUnusedOrigin } from '@/lib/auth/host-permissions';
+import { signInWithOAuth } from '@/lib/auth/oauth-sign-in';
+import { connectWithPersonalToken } from '@/lib/auth/personal-token';
+import { effectiveServiceSettings, saveServiceSettings } from '@/lib/auth/settings';
+import { BUILD_API_BASE_URL, BUILD_OAUTH_CLIENT_ID } from '@/lib/build-config';
+import { trustedSettings } from '@/lib/choices';
+import type { ConnectionsView } from '@/lib/messaging';
 import { asResult, handle } from './router';
 
 async function connectionsView(): Promise<ConnectionsView> {

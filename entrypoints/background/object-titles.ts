@@ -1,6 +1,6 @@
-import { isApiError, readTitle, type WorkspaceApi } from '../api';
-import { recentObject } from '../server-memory';
-import { objectTitlesItem } from '../storage';
+import { isApiError, readTitle, type WorkspaceApi } from '@/lib/api';
+import { recentObject } from '@/lib/server-memory';
+import { objectTitlesItem } from '@/lib/storage';
 
 /**
  * Titles of objects the edit view links to (tags, related objects): an object reads back with

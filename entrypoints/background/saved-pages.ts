@@ -1,12 +1,12 @@
-import { readTitle } from '../api';
-import { readSecret } from '../auth/secret-store';
-import { apiForSpace } from '../auth/space-api';
-import { findWeblink } from '../clips/lost-answers';
-import { kindOf, type StoredClip } from '../clips/registry';
-import type { LandedClip } from '../clips/stored-clip';
-import type { HistoryEntry, SavedPage } from '../messaging';
-import { samePage } from '../page-url';
-import { serverTraits } from '../server-memory';
+import { readTitle } from '@/lib/api';
+import { readSecret } from '@/lib/auth/secret-store';
+import { apiForSpace } from '@/lib/auth/space-api';
+import { findWeblink } from '@/lib/clips/lost-answers';
+import { kindOf, type StoredClip } from '@/lib/clips/registry';
+import type { LandedClip } from '@/lib/clips/stored-clip';
+import type { HistoryEntry, SavedPage } from '@/lib/messaging';
+import { samePage } from '@/lib/page-url';
+import { serverTraits } from '@/lib/server-memory';
 import { outbox } from './outbox-service';
 import { weblinkUrlProperty } from './space-structures';
 

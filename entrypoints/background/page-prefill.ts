@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import { z } from 'zod/mini';
-import { propertyValueInputSchema } from '../api/schemas/property-values';
-import { MAX_CLIP_BYTES } from '../clip/clip-limits';
-import { PREFILL_REQUEST_KEY, type Prefill, type PrefillRequest } from '../clip/prefill-request';
+import { propertyValueInputSchema } from '@/lib/api/schemas/property-values';
+import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
+import { PREFILL_REQUEST_KEY, type Prefill, type PrefillRequest } from '@/lib/clip/prefill-request';
 import { ARTICLE_READER_SCRIPT } from './injected-scripts';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { dateValue, labelValue, textValue } from '../api/property-values';
-import type { PrefillRequest } from '../clip/prefill-request';
+import { dateValue, labelValue, textValue } from '@/lib/api/property-values';
+import type { PrefillRequest } from '@/lib/clip/prefill-request';
 import { prefillInPage } from './page-prefill';
 
 /** The weblink type's mapped definitions: a date, a label and a text property. */

@@ -1,6 +1,6 @@
-import { type Structure, type WorkspaceApi, weblinkUrlPropertyId } from '../api';
-import { apiForSpace } from '../auth/space-api';
-import { structuresItem } from '../storage';
+import { type Structure, type WorkspaceApi, weblinkUrlPropertyId } from '@/lib/api';
+import { apiForSpace } from '@/lib/auth/space-api';
+import { structuresItem } from '@/lib/storage';
 
 /**
  * A space's structures, fetched at most once in a while ("fetch once per session and cache", the

@@ -1,13 +1,13 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { connectWithPersonalToken } from '@/lib/auth/personal-token';
+import { saveServiceSettings } from '@/lib/auth/settings';
+import { trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '@/lib/choices';
+import type { PrefillRequest } from '@/lib/clip/prefill-request';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
 import { emulatorControl } from '../../tests/support/emulator-control.ts';
-import { connectWithPersonalToken } from '../auth/personal-token';
-import { saveServiceSettings } from '../auth/settings';
-import { trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '../choices';
-import type { PrefillRequest } from '../clip/prefill-request';
 import { ARTICLE_READER_SCRIPT, PAGE_READER_SCRIPT } from './injected-scripts';
 import { savePage } from './quick-clips';
 

@@ -2,8 +2,8 @@ import type { GetDataType } from '@webext-core/messaging';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { db } from '../db';
-import type { ProtocolMap } from '../messaging';
+import { db } from '@/lib/db';
+import type { ProtocolMap } from '@/lib/messaging';
 
 /**
  * Every message type of the protocol, with data its schema accepts. Typed over

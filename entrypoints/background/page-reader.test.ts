@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { MAX_CLIP_BYTES } from '../clip/clip-limits';
-import { capturePage, type PageCapture } from '../clip/page-capture';
+import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
+import { capturePage, type PageCapture } from '@/lib/clip/page-capture';
 import { readPage } from './page-reader';
 
 const TAB = { id: 7, url: 'https://example.com/post', title: 'Tab title', favIconUrl: 'https://example.com/icon.png' };

@@ -1,9 +1,9 @@
-import { trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '../choices';
-import type { KeepChoice } from '../clips/clip-fields';
-import { type ClipPayload, type ClipRequest, kindOf } from '../clips/registry';
-import type { ClipOutcome } from '../messaging';
-import { siteOf } from '../page-url';
-import { EMPTY_SPACE_PREFERENCES } from '../storage';
+import { trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '@/lib/choices';
+import type { KeepChoice } from '@/lib/clips/clip-fields';
+import { type ClipPayload, type ClipRequest, kindOf } from '@/lib/clips/registry';
+import type { ClipOutcome } from '@/lib/messaging';
+import { siteOf } from '@/lib/page-url';
+import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { outbox } from './outbox-service';
 import { canRestore } from './saved-pages';
 

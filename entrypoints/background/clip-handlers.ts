@@ -1,9 +1,9 @@
-import { apiForSpace } from '../auth/space-api';
-import { trustedClipTemplates, trustedSpacePreferences } from '../choices';
-import { kindOf, type StoredClip } from '../clips/registry';
-import type { OutboxView, QueuedClip } from '../messaging';
-import { forgetRecentObject } from '../server-memory';
-import { EMPTY_SPACE_PREFERENCES, type SpacePreferences } from '../storage';
+import { apiForSpace } from '@/lib/auth/space-api';
+import { trustedClipTemplates, trustedSpacePreferences } from '@/lib/choices';
+import { kindOf, type StoredClip } from '@/lib/clips/registry';
+import type { OutboxView, QueuedClip } from '@/lib/messaging';
+import { forgetRecentObject } from '@/lib/server-memory';
+import { EMPTY_SPACE_PREFERENCES, type SpacePreferences } from '@/lib/storage';
 import { readArticle } from './article-reader';
 import { rememberTitles } from './object-titles';
 import { outbox } from './outbox-service';

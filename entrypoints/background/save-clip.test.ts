@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_MARKDOWN_CHARS } from '../api';
-import { trustedKeepChoices, trustedSettings } from '../choices';
-import { MAX_CLIP_BYTES } from '../clip/clip-limits';
-import type { ClipRequest } from '../messaging';
-import { keepChoicesCopy } from '../storage';
+import { MAX_REQUEST_MARKDOWN_CHARS } from '@/lib/api';
+import { trustedKeepChoices, trustedSettings } from '@/lib/choices';
+import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
+import type { ClipRequest } from '@/lib/messaging';
+import { keepChoicesCopy } from '@/lib/storage';
 import { KEEP_SITES_KEPT, saveClip, toPayload } from './save-clip';
 
 const source = { url: 'https://example.com/a', title: 'A' };

@@ -1,9 +1,9 @@
 import type { GetDataType, GetReturnType } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
-import { isApiError, serializeApiError } from '../api/errors';
-import { messageSchemas } from '../message-schemas';
-import { onMessage, type ProtocolMap, type Result } from '../messaging';
+import { isApiError, serializeApiError } from '@/lib/api/errors';
+import { messageSchemas } from '@/lib/message-schemas';
+import { onMessage, type ProtocolMap, type Result } from '@/lib/messaging';
 
 /**
  * The schema of every message type's data. Typed over the whole protocol: a message type without

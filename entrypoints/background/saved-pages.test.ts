@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { WorkspaceApi, WorkspaceObject } from '../api';
-import type { StoredClip } from '../clips/registry';
-import type { LandedClip } from '../clips/stored-clip';
+import type { WorkspaceApi, WorkspaceObject } from '@/lib/api';
+import type { StoredClip } from '@/lib/clips/registry';
+import type { LandedClip } from '@/lib/clips/stored-clip';
 import { historyView, savedOnServer, UNDO_DAYS } from './saved-pages';
 
 /** The space's API as a script: every weblink is titled alike; counts what the lookup asks. */
 const calls: string[] = [];
 const serverWeblinks: { id: string; url: string }[] = [];
-vi.mock('../auth/space-api', () => ({
+vi.mock('@/lib/auth/space-api', () => ({
   apiForSpace: async () =>
     ({
       async search() {

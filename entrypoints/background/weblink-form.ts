@@ -1,5 +1,5 @@
-import { typesWithBody, WEBLINK_STRUCTURE } from '../api';
-import type { WeblinkForm } from '../messaging';
+import { typesWithBody, WEBLINK_STRUCTURE } from '@/lib/api';
+import type { WeblinkForm } from '@/lib/messaging';
 import { structuresFor } from './space-structures';
 
 /** The weblink type of a space as the popup's form renders it, and the types text can be added to. */

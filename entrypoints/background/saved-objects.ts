@@ -1,7 +1,7 @@
-import { type PropertyValue, readTitle, readUrl } from '../api';
-import { apiForSpace } from '../auth/space-api';
-import type { SavedObjectView } from '../messaging';
-import { recentObject } from '../server-memory';
+import { type PropertyValue, readTitle, readUrl } from '@/lib/api';
+import { apiForSpace } from '@/lib/auth/space-api';
+import type { SavedObjectView } from '@/lib/messaging';
+import { recentObject } from '@/lib/server-memory';
 import { titlesOf } from './object-titles';
 import { weblinkUrlProperty } from './space-structures';
 
