@@ -3,7 +3,7 @@ import { clipRequestSchema } from './clips/registry';
 
 /**
  * The data of every message a page sends the background, defined once as a zod schema: the
- * background validates with it (lib/background/router.ts) and the protocol's types are
+ * background validates with it (entrypoints/background/router.ts) and the protocol's types are
  * `z.infer` of it (lib/messaging.ts), so the type and the runtime check cannot drift. Only the
  * background imports this module at run time; pages import its types.
  */

@@ -14,7 +14,7 @@ import type { Connection, SpacePreferences } from './storage';
  * The one typed protocol between the extension's pages (popup, options) and the background.
  * Each message's data is defined once, as a zod schema (lib/message-schemas.ts), and its type
  * here is `z.infer` of it; the background validates with that schema and accepts these messages
- * only from the extension's own pages (`lib/background/router.ts`): a message is input like any
+ * only from the extension's own pages (`entrypoints/background/router.ts`): a message is input like any
  * other. No logger is configured: messages carry page text and clip payloads.
  */
 

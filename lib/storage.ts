@@ -70,7 +70,7 @@ export const clipTemplatesCopy = defineItem<Record<string, ClipTemplate>>('local
 
 export const EMPTY_CLIP_TEMPLATE: ClipTemplate = { fieldMappings: [], notesTemplate: '' };
 
-/** Per site (host), what a weblink kept as its body the last time (at most 500 sites, lib/background/save-clip.ts). */
+/** Per site (host), what a weblink kept as its body the last time (at most 500 sites, entrypoints/background/save-clip.ts). */
 export const keepChoicesCopy = defineItem<Record<string, KeepChoice>>('local:keepChoices', {
   fallback: {},
 });
@@ -89,13 +89,13 @@ export const outboxRevisionItem = defineItem<number>('session:outboxRevision', {
 export const paceWindowsItem = defineItem<Record<string, PaceWindow>>('session:paceWindows', { fallback: {} });
 export const serverTraitsItem = defineItem<Record<string, ServerTraits>>('local:serverTraits', { fallback: {} });
 
-/** Each space's structures and when they were read (lib/background/space-structures.ts). */
+/** Each space's structures and when they were read (entrypoints/background/space-structures.ts). */
 export const structuresItem = defineItem<Record<string, { at: number; structures: Structure[] }>>(
   'session:structures',
   { fallback: {} },
 );
 
-/** Titles of objects met in search results, per space, for the browser session (lib/background/object-titles.ts). */
+/** Titles of objects met in search results, per space, for the browser session (entrypoints/background/object-titles.ts). */
 export const objectTitlesItem = defineItem<Record<string, Record<string, string>>>('session:objectTitles', {
   fallback: {},
 });

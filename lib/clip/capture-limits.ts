@@ -1,6 +1,6 @@
 /**
  * How long each part of a page capture may be. The content script keeps what it reads from a page
- * within these; the background refuses a capture that is not (lib/background/page-reader).
+ * within these; the background refuses a capture that is not (entrypoints/background/page-reader).
  */
 
 /** Addresses: the page, its canonical URL, its icon. */

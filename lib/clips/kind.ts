@@ -53,7 +53,7 @@ export interface StepBlock<P, S extends DeliveryStep = DeliveryStep, R = unknown
   describe(step: S): string;
 }
 
-/** How a landed clip shows in the person's history (lib/background/saved-pages.ts). */
+/** How a landed clip shows in the person's history (entrypoints/background/saved-pages.ts). */
 export type HistoryRole =
   /** Made an object that can be taken back to the trash for a while (a weblink). */
   | 'saved'

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { saveServiceSettings } from '@/lib/auth/settings';
-import * as injectedScripts from '@/lib/background/injected-scripts';
+import * as injectedScripts from '@/entrypoints/background/injected-scripts';
 import * as choices from '@/lib/choices';
 import { db } from '@/lib/db';
 import * as storage from '@/lib/storage';
