@@ -138,3 +138,5 @@ export function createClipMemory(options: {
     },
   };
 }
+
+export type ClipMemory = ReturnType<typeof createClipMemory>;
