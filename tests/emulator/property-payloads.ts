@@ -6,7 +6,7 @@ import type { IconValue, PropertyDefinition } from './types.ts';
 /**
  * The payload rules of the list-like and object-like value types: labels (options of the
  * definition's set, at most one when single-select), entities (live objects of allowed
- * structures), aliases and icons. `name` is the property as error messages show it.
+ * structures, at most one when `multiple` is false), aliases and icons. `name` is the property as error messages show it.
  */
 
 /** The published reference's `aliases` payload: at most this many names. */
@@ -66,6 +66,10 @@ export function validateEntities(
       );
     }
     if (!ids.includes(item.id)) ids.push(item.id);
+  }
+  // Without `multiple` an entity property links many objects, as tags do.
+  if (def.multiple === false && ids.length > 1) {
+    throw invalidInput(`Property ${name} links a single object: send at most one (got ${ids.length})`);
   }
   return ids.map((id) => ({ id }));
 }

@@ -9,6 +9,7 @@ import {
   spaceStructures,
   type WeblinkPropertyIds,
 } from './structures.ts';
+import { type TypedStructureIds, typedStructures } from './typed-structures.ts';
 import type {
   EmulatorData,
   LabelOption,
@@ -232,10 +233,24 @@ function spaceIds<
     history: ['History', 'yellow'],
     psychology: ['Psychology', 'purple'],
   });
+  const recipeCuisine = labelSet(space, 'recipe-cuisine', {
+    french: ['French', 'blue'],
+    indian: ['Indian', 'orange'],
+    italian: ['Italian', 'green'],
+    japanese: ['Japanese', 'red'],
+    mexican: ['Mexican', 'yellow'],
+    middleEastern: ['Middle Eastern', 'brown'],
+  });
   const tasks = labelSet(space, 'task-status', taskStatus);
   return {
     spaceId: id('space'),
-    structures: { book: id('structure', 'book') },
+    structures: {
+      book: id('structure', 'book'),
+      paper: id('structure', 'paper'),
+      person: id('structure', 'person'),
+      recipe: id('structure', 'recipe'),
+      video: id('structure', 'video'),
+    },
     properties: {
       weblink: idsOf(['status', 'topics', 'readOn', 'rating', 'favourite', 'source'] as const, (key) =>
         id('property', 'weblink', key),
@@ -252,8 +267,19 @@ function spaceIds<
           'link',
           'summary',
           'related',
+          'isbn',
         ] as const,
         (key) => id('property', 'book', key),
+      ),
+      paper: idsOf(['authors', 'published', 'journal', 'doi', 'url', 'pdf', 'abstract'] as const, (key) =>
+        id('property', 'paper', key),
+      ),
+      person: idsOf(['affiliation', 'website'] as const, (key) => id('property', 'person', key)),
+      recipe: idsOf(['source', 'ingredients', 'servings', 'totalTime', 'cuisine'] as const, (key) =>
+        id('property', 'recipe', key),
+      ),
+      video: idsOf(['url', 'speaker', 'channel', 'duration', 'published'] as const, (key) =>
+        id('property', 'video', key),
       ),
     },
     labels: {
@@ -261,6 +287,7 @@ function spaceIds<
       weblinkTopics: weblinkTopics.ids,
       bookStatus: bookStatus.ids,
       bookGenres: bookGenres.ids,
+      recipeCuisine: recipeCuisine.ids,
       taskStatus: tasks.ids,
     },
     labelSets: {
@@ -268,6 +295,7 @@ function spaceIds<
       weblinkTopics: weblinkTopics.options,
       bookStatus: bookStatus.options,
       bookGenres: bookGenres.options,
+      recipeCuisine: recipeCuisine.options,
       taskStatus: tasks.options,
     },
     pages: idsOf(keys.pages, (key) => id('page', key)),
@@ -292,7 +320,7 @@ const demoIds = spaceIds(
     days: ['2024-06-10', '2024-06-11', '2024-06-12'],
     weblinks: ['mdn', 'markdownGuide', 'ariaPractices', 'hono', 'ipcc', 'hebrewWikipedia'],
     books: ['pragmatic', 'ddia', 'thinkingFast'],
-    collections: ['readingList', 'research', 'shelf', 'projects'],
+    collections: ['readingList', 'research', 'shelf', 'projects', 'paperClub'],
   },
   { todo: ['To do', 'gray'], doing: ['Doing', 'blue'], done: ['Done', 'green'], blocked: ['Blocked', 'red'] },
 );
@@ -308,6 +336,14 @@ export const DEMO = {
     screenshot: uuidFromName('demo/image/screenshot'),
     paper: uuidFromName('demo/pdf/paper'),
   },
+  /** Ada Lovelace is the one author of a three-author paper already in the space (issue #24's flows). */
+  people: {
+    ada: uuidFromName('demo/person/ada'),
+    engelbart: uuidFromName('demo/person/engelbart'),
+  },
+  papers: { analyticalEngine: uuidFromName('demo/paper/analytical-engine') },
+  recipes: { lentilSoup: uuidFromName('demo/recipe/lentil-soup') },
+  videos: { motherOfAllDemos: uuidFromName('demo/video/mother-of-all-demos') },
 };
 
 /** Ids of the Research space (token `cap-api-research`); its tags are `researchTagId(0…2499)`. */
@@ -326,9 +362,30 @@ export const RESEARCH = spaceIds(
 
 /** The part of a space's ids that its structures are built from. */
 interface StructureSource {
-  structures: { book: string };
-  properties: { weblink: WeblinkPropertyIds; book: BookPropertyIds };
-  labelSets: Record<'weblinkStatus' | 'weblinkTopics' | 'bookStatus' | 'bookGenres' | 'taskStatus', LabelOption[]>;
+  structures: { book: string; paper: string; person: string; recipe: string; video: string };
+  properties: {
+    weblink: WeblinkPropertyIds;
+    book: BookPropertyIds;
+    paper: TypedStructureIds['paperProps'];
+    person: TypedStructureIds['personProps'];
+    recipe: TypedStructureIds['recipeProps'];
+    video: TypedStructureIds['videoProps'];
+  };
+  labelSets: Record<
+    'weblinkStatus' | 'weblinkTopics' | 'bookStatus' | 'bookGenres' | 'recipeCuisine' | 'taskStatus',
+    LabelOption[]
+  >;
+}
+
+function typedStructureIds(ids: StructureSource): TypedStructureIds {
+  return {
+    ...ids.structures,
+    paperProps: ids.properties.paper,
+    personProps: ids.properties.person,
+    recipeProps: ids.properties.recipe,
+    recipeCuisine: ids.labelSets.recipeCuisine,
+    videoProps: ids.properties.video,
+  };
 }
 
 function structureIds(ids: StructureSource): StructureIds {
@@ -414,7 +471,8 @@ class SpaceBuilder {
 }
 
 function newSpace(id: string, title: string, ids: StructureSource): SpaceRecord {
-  return { id, title, ownerId: DEMO_USER_ID, structures: spaceStructures(structureIds(ids)) };
+  const structures = [...spaceStructures(structureIds(ids)), ...typedStructures(typedStructureIds(ids))];
+  return { id, title, ownerId: DEMO_USER_ID, structures };
 }
 
 /** The Demo space has an icon, the Research space none, so both forms of the published `GET /space` occur. */
@@ -631,7 +689,64 @@ function seedDemo(): { space: SpaceRecord; objects: ObjectRecord[] } {
     },
   );
 
+  seedTypedObjects(b);
   return { space: b.space, objects: b.objects };
+}
+
+/** Objects of the custom types, after every other so the older objects keep their times. */
+function seedTypedObjects(b: SpaceBuilder): void {
+  const d = DEMO;
+  const pa = d.properties.paper;
+  const pe = d.properties.person;
+  const r = d.properties.recipe;
+  const vp = d.properties.video;
+  b.add(
+    d.collections.paperClub,
+    STRUCTURE.collection,
+    { title: v.title('Paper club') },
+    { collectionOf: d.structures.paper },
+  );
+  b.add(d.people.ada, d.structures.person, {
+    title: v.title('Ada Lovelace'),
+    [pe.website]: v.url('https://en.wikipedia.org/wiki/Ada_Lovelace'),
+  });
+  b.add(d.people.engelbart, d.structures.person, {
+    title: v.title('Douglas Engelbart'),
+    [pe.affiliation]: v.text('Stanford Research Institute'),
+  });
+  b.add(
+    d.papers.analyticalEngine,
+    d.structures.paper,
+    {
+      title: v.title('Sketch of the Analytical Engine'),
+      [pa.authors]: v.entities(d.people.ada),
+      [pa.published]: v.day('1843-10-01'),
+      [pa.journal]: v.text('Scientific Memoirs'),
+      [pa.url]: v.url('https://www.fourmilab.ch/babbage/sketch.html'),
+    },
+    { markdown: 'Note G computes the Bernoulli numbers.', collections: [d.collections.paperClub] },
+  );
+  b.add(
+    d.recipes.lentilSoup,
+    d.structures.recipe,
+    {
+      title: v.title('Red lentil soup'),
+      [r.source]: v.url('https://recipes.example.org/red-lentil-soup'),
+      [r.ingredients]: v.text('200 g red lentils\n1 onion\n1 l vegetable stock\n1 tsp cumin'),
+      [r.servings]: v.number(4),
+      [r.totalTime]: v.number(40),
+      [r.cuisine]: v.labels(d.labels.recipeCuisine.middleEastern),
+    },
+    { markdown: 'Blend half of it for a creamier soup.' },
+  );
+  b.add(d.videos.motherOfAllDemos, d.structures.video, {
+    title: v.title('The Mother of All Demos'),
+    [vp.url]: v.url('https://videos.example.org/mother-of-all-demos'),
+    [vp.speaker]: v.entities(d.people.engelbart),
+    [vp.channel]: v.text('SRI International'),
+    [vp.duration]: v.number(100),
+    [vp.published]: v.day('1968-12-09'),
+  });
 }
 
 function seedResearch(): { space: SpaceRecord; objects: ObjectRecord[] } {

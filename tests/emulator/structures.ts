@@ -1,8 +1,9 @@
 import type { LabelOption, PropertyDefinition, StructureRecord } from './types.ts';
 
 /**
- * The structures of a space: the built-in ones (fixed ids) and the custom "Book" type. Custom
- * property and label ids are passed in so the seed can derive them per space.
+ * The structures of a space: the built-in ones (fixed ids) and the custom "Book" type (the other
+ * custom types are in typed-structures.ts). Custom property and label ids are passed in so the
+ * seed can derive them per space.
  */
 
 export const STRUCTURE = {
@@ -24,19 +25,19 @@ export const STRUCTURE = {
   task: 'RootTask',
 } as const;
 
-const title = (writable = true): PropertyDefinition => ({ id: 'title', name: 'Title', type: 'title', writable });
-const tags = (): PropertyDefinition => ({
+export const title = (writable = true): PropertyDefinition => ({ id: 'title', name: 'Title', type: 'title', writable });
+export const tags = (): PropertyDefinition => ({
   id: 'tags',
   name: 'Tags',
   type: 'entity',
   writable: true,
   allowedStructureIds: [STRUCTURE.tag],
 });
-const timestamps = (): PropertyDefinition[] => [
+export const timestamps = (): PropertyDefinition[] => [
   { id: 'createdAt', name: 'Created', type: 'createdAt', writable: false },
   { id: 'lastUpdatedAt', name: 'Last updated', type: 'lastUpdatedAt', writable: false },
 ];
-const content = (id: 'content' | 'notes', name: string): PropertyDefinition => ({
+export const content = (id: 'content' | 'notes', name: string): PropertyDefinition => ({
   id,
   name,
   type: 'blocks',
@@ -63,6 +64,7 @@ export interface BookPropertyIds {
   link: string;
   summary: string;
   related: string;
+  isbn: string;
 }
 
 export interface StructureIds {
@@ -77,13 +79,14 @@ export interface StructureIds {
   taskStatus: LabelOption[];
 }
 
-export function spaceStructures(ids: StructureIds): StructureRecord[] {
-  const structure = (
-    id: string,
-    names: [string, string, string],
-    propertyDefinitions: PropertyDefinition[],
-    options: { contentPropertyId?: string; creatable?: boolean; collections?: boolean } = {},
-  ): StructureRecord => ({
+/** A structure from its names (singular, plural, label colour), definitions and internal flags. */
+export function structure(
+  id: string,
+  names: [string, string, string],
+  propertyDefinitions: PropertyDefinition[],
+  options: { contentPropertyId?: string; creatable?: boolean; collections?: boolean } = {},
+): StructureRecord {
+  return {
     id,
     title: names[0],
     pluralName: names[1],
@@ -92,8 +95,10 @@ export function spaceStructures(ids: StructureIds): StructureRecord[] {
     contentPropertyId: options.contentPropertyId ?? null,
     creatable: options.creatable ?? false,
     supportsCollections: options.collections ?? false,
-  });
+  };
+}
 
+export function spaceStructures(ids: StructureIds): StructureRecord[] {
   return [
     structure(
       STRUCTURE.page,
@@ -203,6 +208,7 @@ export function spaceStructures(ids: StructureIds): StructureRecord[] {
           writable: true,
           allowedStructureIds: [STRUCTURE.page, ids.book],
         },
+        { id: ids.bookProps.isbn, name: 'ISBN', type: 'text', writable: true },
         ...timestamps(),
         content('content', 'Content'),
       ],

@@ -166,7 +166,7 @@ export interface PropertyDefinition {
   name: string;
   type: PropertyType;
   writable: boolean;
-  /** Only for `label`. */
+  /** For `label` (single or multi select), and on custom `entity` properties (emulator extension, see README). */
   multiple?: boolean;
   /** Only for `label`. */
   labelSet?: LabelOption[];
