@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FieldValue } from '@/lib/fields/field-types';
+import type { FieldValue } from '@/lib/fields/field-value';
 import { definitions } from '@/tests/support/field-definitions';
 import type { SearchEntities } from './entity-field';
 import { PropertyFields, type PropertyFieldsProps } from './property-fields';

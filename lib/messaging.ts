@@ -4,7 +4,7 @@ import type { PropertyValue } from './api/schemas/property-values';
 import type { ArticleCapture } from './clip/article';
 import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
-import type { FieldDefinition } from './fields/field-types';
+import type { FieldDefinition } from './fields/field-definition';
 import type { MessageData } from './message-schemas';
 import type { ClipKind, ClipState, LandedClip } from './outbox/types';
 import type { Connection, SpacePreferences } from './storage';

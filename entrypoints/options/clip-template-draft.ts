@@ -5,13 +5,18 @@
  * the checks that `clipTemplateSchema` (lib/message-schemas.ts) would otherwise fail in the
  * background, after the round trip and without saying which field.
  */
-import { type FieldMapping, type FixedValue, type PageValueSource, sourcesFor } from '@/lib/clip/page-fields';
-import { type FieldDefinition, isEditableDefinition, parseFieldNumber } from '@/lib/fields/field-types';
+import {
+  MAX_FIXED_TEXT,
+  MAX_FIXED_URL,
+  MAX_NOTES_TEMPLATE,
+  MAX_TEMPLATE_MAPPINGS,
+} from '@/lib/clip/clip-template-limits';
+import { type PageReadSource, sourcesFor } from '@/lib/clip/page-sources';
+import { type FieldDefinition, isEditableDefinition } from '@/lib/fields/field-definition';
+import { isHttpUrl, parseFieldNumber } from '@/lib/fields/field-validation';
 import { t } from '@/lib/i18n';
+import type { FieldMapping, StoredFixedValue } from '@/lib/message-schemas';
 import type { ClipTemplate } from '@/lib/messaging';
-
-/** The limits of `clipTemplateSchema`; clip-template-draft.test.ts holds them to the schema. */
-export const TEMPLATE_LIMITS = { mappings: 100, fixedText: 2_000, fixedUrl: 8_000, notesTemplate: 10_000 } as const;
 
 export type FixedDraft =
   | { type: 'text'; text: string }
@@ -20,7 +25,7 @@ export type FixedDraft =
   | { type: 'url'; url: string }
   | { type: 'label'; optionId: string };
 
-export type MappingDraft = { source: Exclude<PageValueSource, 'fixed'> } | { source: 'fixed'; fixed: FixedDraft };
+export type MappingDraft = { source: PageReadSource } | { source: 'fixed'; fixed: FixedDraft };
 
 export interface TemplateDraft {
   /** By property id; a property without an entry is filled from nothing. */
@@ -68,7 +73,7 @@ export function emptyFixedDraft(definition: FieldDefinition): FixedDraft | undef
 }
 
 /** A stored fixed value as its input shows it; undefined when the property no longer takes it. */
-function fixedDraftOf(value: FixedValue, definition: FieldDefinition): FixedDraft | undefined {
+function fixedDraftOf(value: StoredFixedValue, definition: FieldDefinition): FixedDraft | undefined {
   if (value.type !== definition.type) return undefined;
   switch (value.type) {
     case 'text':
@@ -113,10 +118,6 @@ function tooLong(text: string, max: number): string | undefined {
   return text.length > max ? t('textTooLong', [String(max), String(text.length)]) : undefined;
 }
 
-function isHttpUrl(text: string): boolean {
-  return URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
-}
-
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function checked<T>(value: T, error: string | undefined): Checked<T> {
@@ -128,13 +129,10 @@ function checked<T>(value: T, error: string | undefined): Checked<T> {
  * number that is not one, an address that is not http(s) and a missing option are refused too:
  * the popup would drop each of them (lib/clip/page-fields.ts), so saving one would set nothing.
  */
-function checkedFixedValue(fixed: FixedDraft): Checked<FixedValue> {
+function checkedFixedValue(fixed: FixedDraft): Checked<StoredFixedValue> {
   switch (fixed.type) {
     case 'text':
-      return checked(
-        fixed,
-        fixed.text.trim() === '' ? t('fixedTextMissing') : tooLong(fixed.text, TEMPLATE_LIMITS.fixedText),
-      );
+      return checked(fixed, fixed.text.trim() === '' ? t('fixedTextMissing') : tooLong(fixed.text, MAX_FIXED_TEXT));
     case 'number': {
       const number = parseFieldNumber(fixed.raw);
       return number === undefined
@@ -145,10 +143,7 @@ function checkedFixedValue(fixed: FixedDraft): Checked<FixedValue> {
       return { ok: true, value: { type: 'boolean', value: fixed.checked } };
     case 'url': {
       const url = fixed.url.trim();
-      return checked(
-        { type: 'url', url },
-        isHttpUrl(url) ? tooLong(url, TEMPLATE_LIMITS.fixedUrl) : t('fieldInvalidUrl'),
-      );
+      return checked({ type: 'url', url }, isHttpUrl(url) ? tooLong(url, MAX_FIXED_URL) : t('fieldInvalidUrl'));
     }
     case 'label':
       return checked(fixed, fixed.optionId === '' ? t('fixedOptionMissing') : undefined);
@@ -178,10 +173,10 @@ export function checkTemplate(draft: TemplateDraft, fields: readonly FieldDefini
     if (result.ok) fieldMappings.push(result.value);
     else errors.mappings[definition.id] = result.error;
   }
-  const notesTemplate = tooLong(draft.notesTemplate, TEMPLATE_LIMITS.notesTemplate);
+  const notesTemplate = tooLong(draft.notesTemplate, MAX_NOTES_TEMPLATE);
   if (notesTemplate) errors.notesTemplate = notesTemplate;
-  if (fieldMappings.length + Object.keys(errors.mappings).length > TEMPLATE_LIMITS.mappings) {
-    errors.template = t('clipTemplateTooManyMappings', String(TEMPLATE_LIMITS.mappings));
+  if (fieldMappings.length + Object.keys(errors.mappings).length > MAX_TEMPLATE_MAPPINGS) {
+    errors.template = t('clipTemplateTooManyMappings', String(MAX_TEMPLATE_MAPPINGS));
   }
   const failed = Object.keys(errors.mappings).length > 0 || errors.notesTemplate || errors.template;
   return failed ? { ok: false, errors } : { ok: true, template: { fieldMappings, notesTemplate: draft.notesTemplate } };

@@ -1,6 +1,6 @@
 import { Field } from '@/components/field';
-import { ARTICLE_SOURCES, sourcesFor } from '@/lib/clip/page-fields';
-import type { FieldDefinition } from '@/lib/fields/field-types';
+import { ARTICLE_SOURCES, sourcesFor } from '@/lib/clip/page-sources';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { t } from '@/lib/i18n';
 import { emptyFixedDraft, type MappingDraft } from './clip-template-draft';
 import { FixedValueInput } from './fixed-value-input';

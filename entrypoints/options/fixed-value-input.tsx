@@ -1,5 +1,5 @@
 import { Field } from '@/components/field';
-import type { FieldDefinition } from '@/lib/fields/field-types';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { t } from '@/lib/i18n';
 import type { FixedDraft } from './clip-template-draft';
 

@@ -2,10 +2,10 @@ import type { PropertyValueInput } from '../api/schemas/property-values';
 import type { ClipTemplate, KeepChoice } from '../message-schemas';
 import type { ArticleFindings } from './article';
 import { articleBody } from './article-body';
-import type { PageMetadata } from './metadata';
 import { renderNotesTemplate } from './notes-template';
-import { ARTICLE_SOURCES, type FieldMapping, type MappedDefinition, propertiesFromPage } from './page-fields';
-import type { Prefill, PrefillRequest } from './prefill-request';
+import { propertiesFromPage } from './page-fields';
+import { ARTICLE_SOURCES, type MappedDefinition } from './page-sources';
+import type { Prefill, PrefillPage, PrefillRequest } from './prefill-request';
 import { quoteWithSource } from './quote';
 
 /**
@@ -13,14 +13,6 @@ import { quoteWithSource } from './quote';
  * its typed properties, and the body it keeps. The same for the popup (which lets the person change
  * everything first) and for quick clips (which save it as it is).
  */
-
-/** The page as the clip has it. */
-export interface PrefillPage {
-  url: string;
-  title: string;
-  metadata: PageMetadata | null;
-  selection: { markdown: string; text: string } | null;
-}
 
 /** The article, when it was read and found. */
 export interface PrefillArticle {
@@ -69,8 +61,7 @@ export function prefilledProperties(
   article: PrefillArticle | null,
 ): Record<string, PropertyValueInput> {
   if (!page.metadata) return {};
-  const mappings: readonly FieldMapping[] = template.fieldMappings;
-  return propertiesFromPage(definitions, mappings, {
+  return propertiesFromPage(definitions, template.fieldMappings, {
     metadata: page.metadata,
     article,
     selectionText: page.selection?.text ?? null,

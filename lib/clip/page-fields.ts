@@ -1,8 +1,8 @@
 /**
  * Filling a space's own fields from the page: each writable property of the weblink type can take
- * one page value (or a fixed value), chosen per space in the options page. A pure mapping from
- * what the page says to typed property values; a value the page does not have yields no property,
- * never an empty one (a new weblink has nothing to clear).
+ * one page value (or a fixed value), chosen per space in the options page (page-sources.ts). A
+ * pure mapping from what the page says to typed property values; a value the page does not have
+ * yields no property, never an empty one (a new weblink has nothing to clear).
  */
 import {
   booleanValue,
@@ -14,62 +14,13 @@ import {
   urlValue,
 } from '../api/property-values';
 import type { PropertyValueInput } from '../api/schemas/property-values';
-import type { PropertyDefinition } from '../api/schemas/space';
+import { isHttpUrl } from '../fields/field-validation';
+import type { FieldMapping, StoredFixedValue } from '../message-schemas';
 import type { ArticleFindings } from './article';
 import type { PageMetadata } from './metadata';
+import { type MappedDefinition, sourceFits } from './page-sources';
 import { publishedDay, publishedInstant } from './published-date';
 import { readingMinutes } from './reading-time';
-
-export type PageValueSource =
-  | 'author'
-  | 'published'
-  | 'siteName'
-  | 'description'
-  | 'language'
-  | 'readingTime'
-  | 'wordCount'
-  | 'canonicalUrl'
-  | 'selection'
-  | 'fixed';
-
-/**
- * The property types each source can fill, for the options page to offer only sensible pairs.
- * A date goes only into a date (`day` or `time`, as the property says), counts only into numbers;
- * an address also reads well as text. Title and tags have controls of their own; entities,
- * rich text and the read-only types take nothing from the page.
- */
-export const PROPERTY_TYPES_BY_SOURCE: Readonly<Record<PageValueSource, readonly string[]>> = {
-  author: ['text'],
-  published: ['date'],
-  siteName: ['text'],
-  description: ['text'],
-  language: ['text'],
-  readingTime: ['number'],
-  wordCount: ['number'],
-  canonicalUrl: ['url', 'text'],
-  selection: ['text'],
-  fixed: ['text', 'number', 'boolean', 'url', 'label'],
-};
-
-export const PAGE_VALUE_SOURCES = Object.keys(PROPERTY_TYPES_BY_SOURCE) as PageValueSource[];
-
-/** Sources whose value only the article extraction finds (its word count): the rest need no article. */
-export const ARTICLE_SOURCES: ReadonlySet<PageValueSource> = new Set(['readingTime', 'wordCount']);
-
-/** A value set in the options page; a label's is one option of the property's label set. */
-export type FixedValue =
-  | { type: 'text'; text: string }
-  | { type: 'number'; number: number }
-  | { type: 'boolean'; value: boolean }
-  | { type: 'url'; url: string }
-  | { type: 'label'; optionId: string };
-
-/** What fills one property: a page value, or a fixed value of the property's own type. */
-export type FieldMapping =
-  | { propertyId: string; source: Exclude<PageValueSource, 'fixed'> }
-  | { propertyId: string; source: 'fixed'; value: FixedValue };
-
-export type MappedDefinition = Pick<PropertyDefinition, 'id' | 'type' | 'writable' | 'dateResolution' | 'labelSet'>;
 
 /** What the page said, as the clip has it. */
 export interface PageValues {
@@ -80,23 +31,9 @@ export interface PageValues {
   selectionText?: string | null;
 }
 
-/** Whether `source` can fill the property: a writable one of a type the source fits. */
-export function sourceFits(source: PageValueSource, definition: MappedDefinition): boolean {
-  return definition.writable && PROPERTY_TYPES_BY_SOURCE[source].includes(definition.type);
-}
-
-/** The sources the options page offers for a property, in a stable order. */
-export function sourcesFor(definition: MappedDefinition): PageValueSource[] {
-  return PAGE_VALUE_SOURCES.filter((source) => sourceFits(source, definition));
-}
-
 function nonEmpty(value: string | null | undefined): string | null {
   const trimmed = value?.trim();
   return trimmed ? trimmed : null;
-}
-
-function isHttpUrl(value: string): boolean {
-  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
 
 function textOf(value: string | null | undefined): PropertyValueInput | undefined {
@@ -128,7 +65,7 @@ function addressOf(url: string, definition: MappedDefinition): PropertyValueInpu
   return isHttpUrl(url) ? urlValue(url) : undefined;
 }
 
-function fixedValue(value: FixedValue, definition: MappedDefinition): PropertyValueInput | undefined {
+function fixedValue(value: StoredFixedValue, definition: MappedDefinition): PropertyValueInput | undefined {
   if (value.type !== definition.type) return undefined;
   switch (value.type) {
     case 'text':

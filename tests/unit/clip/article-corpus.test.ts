@@ -14,8 +14,10 @@ import {
 import { articleCaptureSchema } from '../../../lib/clip/article-capture-schema';
 import { MATH_TAG } from '../../../lib/clip/math';
 import { type PageMetadata, readPageMetadata } from '../../../lib/clip/metadata';
-import { type FieldMapping, type MappedDefinition, propertiesFromPage } from '../../../lib/clip/page-fields';
+import { propertiesFromPage } from '../../../lib/clip/page-fields';
+import type { MappedDefinition } from '../../../lib/clip/page-sources';
 import { readingMinutes } from '../../../lib/clip/reading-time';
+import type { FieldMapping } from '../../../lib/message-schemas';
 import { type CorpusPage, corpusAvailable, corpusPages, pageUrl, parsePage } from './corpus';
 import {
   destinations,

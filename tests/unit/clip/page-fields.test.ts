@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleFindings } from '../../../lib/clip/article';
 import type { PageMetadata } from '../../../lib/clip/metadata';
+import { mappedValue, type PageValues, propertiesFromPage } from '../../../lib/clip/page-fields';
 import {
   ARTICLE_SOURCES,
-  type FieldMapping,
   type MappedDefinition,
-  mappedValue,
   PAGE_VALUE_SOURCES,
-  type PageValues,
   PROPERTY_TYPES_BY_SOURCE,
-  propertiesFromPage,
   sourceFits,
   sourcesFor,
-} from '../../../lib/clip/page-fields';
+} from '../../../lib/clip/page-sources';
+import type { FieldMapping } from '../../../lib/message-schemas';
 
 const metadata: PageMetadata = {
   title: 'A story',

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyFieldValue,
-  type FieldDefinition,
-  isEditableDefinition,
-  parseFieldNumber,
-  validateFieldValue,
-} from './field-types';
+import { emptyFieldValue, type FieldDefinition } from './field-definition';
+import { parseFieldNumber, validateFieldValue } from './field-validation';
 
 const def = (type: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   id: 'p',
@@ -83,15 +78,5 @@ describe('validateFieldValue', () => {
     expect(validateFieldValue(time, { type: 'date', value: '2025-02-03T24:00' })).toBe(timeReason);
     expect(validateFieldValue(time, { type: 'date', value: '2025-02-03' })).toBe(timeReason);
     expect(validateFieldValue(def('date'), { type: 'date', value: '2025-02-03' })).toBeUndefined();
-  });
-});
-
-describe('isEditableDefinition', () => {
-  it('edits writable fields of known types, except title and tags', () => {
-    expect(isEditableDefinition(def('text'))).toBe(true);
-    expect(isEditableDefinition(def('text', { writable: false }))).toBe(false);
-    expect(isEditableDefinition(def('richText'))).toBe(false);
-    expect(isEditableDefinition(def('title', { id: 'title' }))).toBe(false);
-    expect(isEditableDefinition(def('entity', { id: 'tags' }))).toBe(false);
   });
 });
