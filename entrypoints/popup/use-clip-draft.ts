@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { type PrefillArticle, prefilledNotes, prefilledProperties } from '@/lib/clip/clip-prefill';
+import { type PrefillArticle, prefilledNotes, prefilledValues } from '@/lib/clip/clip-prefill';
 import type { PrefillPage } from '@/lib/clip/prefill-request';
 import { changedProperties } from '@/lib/fields/changes';
 import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { validateFieldValue } from '@/lib/fields/field-validation';
 import type { FieldValue } from '@/lib/fields/field-value';
-import { fieldValuesFromInput, fieldValuesFromServer } from '@/lib/fields/server-values';
+import { fieldValuesFromServer } from '@/lib/fields/server-values';
 import type { ClipTemplate, KeepChoice, SavedObjectView, TagRef } from '@/lib/messaging';
 import type { SpacePreferences } from '@/lib/storage';
 
@@ -136,7 +136,7 @@ export function newClipBaseline({
     title: page.title,
     tags: preferences.pinnedTags.map((tag) => ({ kind: 'existing', ...tag })),
     collection: collections.some((c) => c.id === preferences.lastCollectionId) ? preferences.lastCollectionId : null,
-    values: fieldValuesFromInput(definitions, prefilledProperties(template, definitions, prefillPage, kept.article)),
+    values: prefilledValues(template, definitions, prefillPage, kept.article),
     notes: prefilledNotes(template, prefillPage, kept.keep, now),
   };
 }

@@ -1,9 +1,10 @@
-import type { PropertyValueInput } from '../api/schemas/property-values';
+import { toProperties } from '../fields/field-payload';
+import type { FieldValue } from '../fields/field-value';
 import type { ClipTemplate, KeepChoice } from '../message-schemas';
 import type { ArticleFindings } from './article';
 import { articleBody } from './article-body';
 import { renderNotesTemplate } from './notes-template';
-import { propertiesFromPage } from './page-fields';
+import { fieldValuesFromPage } from './page-fields';
 import { ARTICLE_SOURCES, type MappedDefinition } from './page-sources';
 import type { Prefill, PrefillPage, PrefillRequest } from './prefill-request';
 import { quoteWithSource } from './quote';
@@ -53,15 +54,15 @@ export function prefilledNotes(template: ClipTemplate, page: PrefillPage, keep: 
   return quoteWithSource({ markdown: page.selection.markdown, title: page.title || page.url, url: page.url });
 }
 
-/** The typed properties the space's field mapping fills from the page (none without metadata). */
-export function prefilledProperties(
+/** The field values the space's field mapping fills from the page (none without metadata), as the popup shows them. */
+export function prefilledValues(
   template: ClipTemplate,
   definitions: readonly MappedDefinition[],
   page: PrefillPage,
   article: PrefillArticle | null,
-): Record<string, PropertyValueInput> {
+): Record<string, FieldValue> {
   if (!page.metadata) return {};
-  return propertiesFromPage(definitions, template.fieldMappings, {
+  return fieldValuesFromPage(definitions, template.fieldMappings, {
     metadata: page.metadata,
     article,
     selectionText: page.selection?.text ?? null,
@@ -100,7 +101,7 @@ export function prefillClip(request: PrefillRequest, article: PrefillArticle | n
   const { template, definitions, keep, page } = request;
   const now = new Date(request.now);
   return {
-    properties: prefilledProperties(template, definitions, page, article),
+    properties: toProperties(definitions, prefilledValues(template, definitions, page, article)),
     notes: keptBody(prefilledNotes(template, page, keep, now), keep, article, page, now),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The forms a date field's value takes: `YYYY-MM-DD` for a day; for a date and time, the local
- * `YYYY-MM-DDThh:mm` a `datetime-local` input gives.
+ * `YYYY-MM-DDThh:mm` a `datetime-local` input gives, or an instant in UTC (`…Z`) read from a page,
+ * which the input shows on the person's clock and a clip sends unchanged.
  */
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -12,9 +13,15 @@ function isCalendarDay(year: string, month: string, day: string): boolean {
   return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
 }
 
+/** Whether a date and time is an instant (as read) rather than a local time (as typed). */
+export function isInstant(value: string): boolean {
+  return value.endsWith('Z');
+}
+
 /** Whether `value` is a date of the resolution in one of the forms above. */
 export function isDateEntry(value: string, resolution: 'day' | 'time'): boolean {
-  const match = (resolution === 'day' ? DAY_PATTERN : LOCAL_TIME_PATTERN).exec(value);
+  const local = resolution === 'time' && isInstant(value) ? value.slice(0, -1) : value;
+  const match = (resolution === 'day' ? DAY_PATTERN : LOCAL_TIME_PATTERN).exec(local);
   return match !== null && isCalendarDay(match[1] ?? '', match[2] ?? '', match[3] ?? '');
 }
 

@@ -34,7 +34,7 @@ export function toPropertyValue(def: PayloadDefinition, value: FieldValue): Prop
     case 'date': {
       if (value.value === '') return undefined;
       const resolution = def.dateResolution ?? 'day';
-      // A datetime-local value is the person's local time: send it as an instant.
+      // A local time as typed is on the person's clock, an instant read from a page already in UTC.
       const start = resolution === 'day' ? value.value : new Date(value.value).toISOString();
       return dateValue({ start, resolution });
     }

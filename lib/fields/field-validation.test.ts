@@ -79,4 +79,17 @@ describe('validateFieldValue', () => {
     expect(validateFieldValue(time, { type: 'date', value: '2025-02-03' })).toBe(timeReason);
     expect(validateFieldValue(def('date'), { type: 'date', value: '2025-02-03' })).toBeUndefined();
   });
+
+  it('takes the instant a page named for a date and time, not for a day', () => {
+    const instant = '2015-02-24T19:56:33.374Z';
+    expect(
+      validateFieldValue(def('date', { dateResolution: 'time' }), { type: 'date', value: instant }),
+    ).toBeUndefined();
+    expect(validateFieldValue(def('date', { dateResolution: 'day' }), { type: 'date', value: instant })).toBe(
+      'Enter a date as YYYY-MM-DD.',
+    );
+    expect(
+      validateFieldValue(def('date', { dateResolution: 'time' }), { type: 'date', value: '2015-02-30T10:00Z' }),
+    ).toBe('Enter a date and time as YYYY-MM-DD hh:mm.');
+  });
 });

@@ -1,4 +1,4 @@
-import type { PropertyValue, PropertyValueInput } from '../api/schemas/property-values';
+import type { PropertyValue } from '../api/schemas/property-values';
 import { localDateTime } from './date-entry';
 import { emptyFieldValue, type FieldDefinition } from './field-definition';
 import type { FieldValue } from './field-value';
@@ -56,24 +56,6 @@ export function fieldValuesFromServer(
   const values: Record<string, FieldValue> = {};
   for (const def of definitions) {
     const value = fieldValueFromServer(def, Object.hasOwn(properties, def.id) ? properties[def.id] : undefined, titles);
-    if (value) values[def.id] = value;
-  }
-  return values;
-}
-
-/**
- * Values filled in for a new clip (from the page, by the space's clip template), as the form
- * shows them. The value builders write text, number, boolean, URL, date and label values in the
- * shape they are read back in, which is what `fieldValueFromServer` reads.
- */
-export function fieldValuesFromInput(
-  definitions: FieldDefinition[],
-  properties: Record<string, PropertyValueInput>,
-): Record<string, FieldValue> {
-  const values: Record<string, FieldValue> = {};
-  for (const def of definitions) {
-    if (!Object.hasOwn(properties, def.id)) continue;
-    const value = fieldValueFromServer(def, properties[def.id] as unknown as PropertyValue, {});
     if (value) values[def.id] = value;
   }
   return values;
