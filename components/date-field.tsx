@@ -1,11 +1,12 @@
 import { useRef } from 'react';
+import { isInstant, localDateTime } from '@/lib/fields/date-entry';
 import { t } from '@/lib/i18n';
 import { Field } from './field';
 
 export type DateFieldProps = {
   label: string;
   resolution: 'day' | 'time';
-  /** `YYYY-MM-DD` or `YYYY-MM-DDThh:mm`, as the inputs give them; '' when unset. */
+  /** `YYYY-MM-DD` or `YYYY-MM-DDThh:mm`, as the inputs give them, or an instant read from a page; '' when unset. */
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
@@ -22,7 +23,8 @@ export function DateField({ label, resolution, value, onChange, error }: DateFie
             {...control}
             ref={inputRef}
             type={resolution === 'day' ? 'date' : 'datetime-local'}
-            value={value}
+            // An instant read from a page shows on the person's clock, as the input writes one.
+            value={resolution === 'time' && isInstant(value) ? localDateTime(value) : value}
             onChange={(event) => onChange(event.target.value)}
           />
           <button

@@ -1,4 +1,4 @@
-import type { LinkedObject } from '@/lib/fields/field-types';
+import type { LinkedObject } from '@/lib/fields/field-value';
 import { t } from '@/lib/i18n';
 import { ChipCombobox } from './chip-combobox';
 import { Field } from './field';

@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '@/lib/fields/field-types';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { t } from '@/lib/i18n';
 import { Field } from './field';
 

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FieldValue } from '@/lib/fields/field-types';
+import type { FieldValue } from '@/lib/fields/field-value';
 import { definitions } from '@/tests/support/field-definitions';
 import type { SearchEntities } from './entity-field';
 import { PropertyFields, type PropertyFieldsProps } from './property-fields';
@@ -98,6 +98,16 @@ describe('PropertyFields', () => {
     expect(due).toHaveValue('');
     expect(clear).toBeDisabled();
     expect(due).toHaveFocus();
+  });
+
+  it("shows a date and time read from a page on the person's clock, to the minute", () => {
+    const instant = '2015-02-24T19:56:33.374Z';
+    render(<Harness initial={{ remind: { type: 'date', value: instant } }} />);
+    const local = new Date(instant);
+    const two = (value: number) => String(value).padStart(2, '0');
+    expect(screen.getByLabelText('Remind me')).toHaveValue(
+      `${local.getFullYear()}-${two(local.getMonth() + 1)}-${two(local.getDate())}T${two(local.getHours())}:${two(local.getMinutes())}`,
+    );
   });
 
   it('shows each reason at its field, linked to the control', () => {

@@ -1,4 +1,5 @@
-import { emptyFieldValue, type FieldDefinition, type FieldValue } from '@/lib/fields/field-types';
+import { emptyFieldValue, type FieldDefinition } from '@/lib/fields/field-definition';
+import type { FieldValue } from '@/lib/fields/field-value';
 import { DateField } from './date-field';
 import { EntityField, type SearchEntities } from './entity-field';
 import { Field } from './field';

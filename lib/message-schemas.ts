@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
+import { PAGE_READ_SOURCES } from './clip/page-sources';
 import { clipRequestSchema } from './clips/registry';
 
 /**
@@ -11,37 +13,26 @@ import { clipRequestSchema } from './clips/registry';
 const text = (max: number) => z.string().check(z.maxLength(max));
 const id = () => z.string().check(z.minLength(1), z.maxLength(200));
 
-const fixedValueSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('text'), text: text(2_000) }),
+const storedFixedValueSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('text'), text: text(MAX_FIXED_TEXT) }),
   z.strictObject({ type: z.literal('number'), number: z.number() }),
   z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),
-  z.strictObject({ type: z.literal('url'), url: text(8_000) }),
+  z.strictObject({ type: z.literal('url'), url: text(MAX_FIXED_URL) }),
   z.strictObject({ type: z.literal('label'), optionId: id() }),
 ]);
+export type StoredFixedValue = z.infer<typeof storedFixedValueSchema>;
 
-/** What fills one property of the weblink type from the page (lib/clip/page-fields.ts). */
+/** What fills one property of the weblink type from the page (lib/clip/page-sources.ts). */
 const fieldMappingSchema = z.union([
-  z.strictObject({
-    propertyId: id(),
-    source: z.enum([
-      'author',
-      'published',
-      'siteName',
-      'description',
-      'language',
-      'readingTime',
-      'wordCount',
-      'canonicalUrl',
-      'selection',
-    ]),
-  }),
-  z.strictObject({ propertyId: id(), source: z.literal('fixed'), value: fixedValueSchema }),
+  z.strictObject({ propertyId: id(), source: z.enum(PAGE_READ_SOURCES) }),
+  z.strictObject({ propertyId: id(), source: z.literal('fixed'), value: storedFixedValueSchema }),
 ]);
+export type FieldMapping = z.infer<typeof fieldMappingSchema>;
 
 /** A space's clip template: properties filled from the page, and the notes a new clip starts with. */
 export const clipTemplateSchema = z.strictObject({
-  fieldMappings: z.array(fieldMappingSchema).check(z.maxLength(100)),
-  notesTemplate: text(10_000),
+  fieldMappings: z.array(fieldMappingSchema).check(z.maxLength(MAX_TEMPLATE_MAPPINGS)),
+  notesTemplate: text(MAX_NOTES_TEMPLATE),
 });
 export type ClipTemplate = z.infer<typeof clipTemplateSchema>;
 

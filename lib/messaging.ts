@@ -5,7 +5,7 @@ import type { ArticleCapture } from './clip/article';
 import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
 import type { ClipState, LandedClip } from './clips/stored-clip';
-import type { FieldDefinition } from './fields/field-types';
+import type { FieldDefinition } from './fields/field-definition';
 import type { MessageKey } from './i18n';
 import type { MessageData } from './message-schemas';
 import type { Connection, SpacePreferences } from './storage';

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldDefinition } from '@/lib/fields/field-types';
+import {
+  MAX_FIXED_TEXT,
+  MAX_FIXED_URL,
+  MAX_NOTES_TEMPLATE,
+  MAX_TEMPLATE_MAPPINGS,
+} from '@/lib/clip/clip-template-limits';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { clipTemplateSchema } from '@/lib/message-schemas';
 import type { ClipTemplate } from '@/lib/messaging';
 import { definitions } from '@/tests/support/field-definitions';
-import {
-  checkTemplate,
-  draftFromTemplate,
-  type MappingDraft,
-  TEMPLATE_LIMITS,
-  type TemplateDraft,
-} from './clip-template-draft';
+import { checkTemplate, draftFromTemplate, type MappingDraft, type TemplateDraft } from './clip-template-draft';
 
 const longUrl = (length: number) => `https://example.com/${'a'.repeat(length - 'https://example.com/'.length)}`;
 
@@ -28,14 +28,14 @@ describe("the draft's checks and the background's schema agree on the limits", (
     [
       'a fixed text',
       (n: number) => draft({ summary: { source: 'fixed', fixed: { type: 'text', text: 'x'.repeat(n) } } }),
-      TEMPLATE_LIMITS.fixedText,
+      MAX_FIXED_TEXT,
     ],
     [
       'a fixed address',
       (n: number) => draft({ source: { source: 'fixed', fixed: { type: 'url', url: longUrl(n) } } }),
-      TEMPLATE_LIMITS.fixedUrl,
+      MAX_FIXED_URL,
     ],
-    ['the notes template', (n: number) => draft({}, '{'.repeat(n)), TEMPLATE_LIMITS.notesTemplate],
+    ['the notes template', (n: number) => draft({}, '{'.repeat(n)), MAX_NOTES_TEMPLATE],
   ])('%s at its limit is accepted by both', (_what, make, limit) => {
     expect(bothAccept(make(limit))).toEqual({ here: true, schema: true });
   });
@@ -48,27 +48,33 @@ describe("the draft's checks and the background's schema agree on the limits", (
           {
             propertyId: 'summary',
             source: 'fixed',
-            value: { type: 'text', text: 'x'.repeat(TEMPLATE_LIMITS.fixedText + 1) },
+            value: { type: 'text', text: 'x'.repeat(MAX_FIXED_TEXT + 1) },
           },
         ],
         notesTemplate: '',
       },
-      draft({ summary: { source: 'fixed', fixed: { type: 'text', text: 'x'.repeat(TEMPLATE_LIMITS.fixedText + 1) } } }),
+      draft({
+        summary: { source: 'fixed', fixed: { type: 'text', text: 'x'.repeat(MAX_FIXED_TEXT + 1) } },
+      }),
     ],
     [
       'a fixed address',
       {
         fieldMappings: [
-          { propertyId: 'source', source: 'fixed', value: { type: 'url', url: longUrl(TEMPLATE_LIMITS.fixedUrl + 1) } },
+          {
+            propertyId: 'source',
+            source: 'fixed',
+            value: { type: 'url', url: longUrl(MAX_FIXED_URL + 1) },
+          },
         ],
         notesTemplate: '',
       },
-      draft({ source: { source: 'fixed', fixed: { type: 'url', url: longUrl(TEMPLATE_LIMITS.fixedUrl + 1) } } }),
+      draft({ source: { source: 'fixed', fixed: { type: 'url', url: longUrl(MAX_FIXED_URL + 1) } } }),
     ],
     [
       'the notes template',
-      { fieldMappings: [], notesTemplate: '{'.repeat(TEMPLATE_LIMITS.notesTemplate + 1) },
-      draft({}, '{'.repeat(TEMPLATE_LIMITS.notesTemplate + 1)),
+      { fieldMappings: [], notesTemplate: '{'.repeat(MAX_NOTES_TEMPLATE + 1) },
+      draft({}, '{'.repeat(MAX_NOTES_TEMPLATE + 1)),
     ],
   ] satisfies [string, ClipTemplate, TemplateDraft][])(
     '%s one over its limit is refused by both',
@@ -86,9 +92,9 @@ describe("the draft's checks and the background's schema agree on the limits", (
       );
     const mappedToAuthor = (fields: FieldDefinition[]) =>
       draft(Object.fromEntries(fields.map(({ id }): [string, MappingDraft] => [id, { source: 'author' }])));
-    const atLimit = many(TEMPLATE_LIMITS.mappings);
+    const atLimit = many(MAX_TEMPLATE_MAPPINGS);
     expect(bothAccept(mappedToAuthor(atLimit), atLimit)).toEqual({ here: true, schema: true });
-    const over = many(TEMPLATE_LIMITS.mappings + 1);
+    const over = many(MAX_TEMPLATE_MAPPINGS + 1);
     const check = checkTemplate(mappedToAuthor(over), over);
     expect(check.ok ? null : check.errors.template).toBe(
       'At most 100 properties can be filled from the page. Set some to “Nothing”.',

@@ -1,26 +1,28 @@
 /**
  * A space's clip template as the options page edits it: per property, the source chosen in its
- * "Fill from" select and, for a fixed value, what the person typed (raw, so a mistake can be
- * shown back at the field). Turned into the stored `ClipTemplate` only when every field passes
- * the checks that `clipTemplateSchema` (lib/message-schemas.ts) would otherwise fail in the
- * background, after the round trip and without saying which field.
+ * "Fill from" select and, for a fixed value, the field value as the person enters it (raw, so a
+ * mistake can be shown back at the field). Turned into the stored `ClipTemplate` only when every
+ * field passes the checks that `clipTemplateSchema` (lib/message-schemas.ts) would otherwise
+ * fail in the background, after the round trip and without saying which field.
  */
-import { type FieldMapping, type FixedValue, type PageValueSource, sourcesFor } from '@/lib/clip/page-fields';
-import { type FieldDefinition, isEditableDefinition, parseFieldNumber } from '@/lib/fields/field-types';
-import { t } from '@/lib/i18n';
+import {
+  MAX_FIXED_TEXT,
+  MAX_FIXED_URL,
+  MAX_NOTES_TEMPLATE,
+  MAX_TEMPLATE_MAPPINGS,
+} from '@/lib/clip/clip-template-limits';
+import { type PageReadSource, sourcesFor } from '@/lib/clip/page-sources';
+import { fieldValueOfFixed, storedFixedValue } from '@/lib/clip/stored-fixed-value';
+import { type FieldDefinition, isEditableDefinition } from '@/lib/fields/field-definition';
+import { toPropertyValue } from '@/lib/fields/field-payload';
+import { fieldValueProblem } from '@/lib/fields/field-validation';
+import type { FieldValue, FieldValueType } from '@/lib/fields/field-value';
+import { type MessageKey, t } from '@/lib/i18n';
+import type { FieldMapping, StoredFixedValue } from '@/lib/message-schemas';
 import type { ClipTemplate } from '@/lib/messaging';
 
-/** The limits of `clipTemplateSchema`; clip-template-draft.test.ts holds them to the schema. */
-export const TEMPLATE_LIMITS = { mappings: 100, fixedText: 2_000, fixedUrl: 8_000, notesTemplate: 10_000 } as const;
-
-export type FixedDraft =
-  | { type: 'text'; text: string }
-  | { type: 'number'; raw: string }
-  | { type: 'boolean'; checked: boolean }
-  | { type: 'url'; url: string }
-  | { type: 'label'; optionId: string };
-
-export type MappingDraft = { source: Exclude<PageValueSource, 'fixed'> } | { source: 'fixed'; fixed: FixedDraft };
+/** What fills one property, as its row edits it: a page value, or a fixed value as entered. */
+export type MappingDraft = { source: PageReadSource } | { source: 'fixed'; fixed: FieldValue };
 
 export interface TemplateDraft {
   /** By property id; a property without an entry is filled from nothing. */
@@ -49,47 +51,14 @@ export function mappableDefinitions(fields: readonly FieldDefinition[]): FieldDe
   return fields.filter((definition) => isEditableDefinition(definition) && sourcesFor(definition).length > 0);
 }
 
-/** What "A fixed value" starts as for a property, by its type; undefined for types no fixed value fits. */
-export function emptyFixedDraft(definition: FieldDefinition): FixedDraft | undefined {
-  switch (definition.type) {
-    case 'text':
-      return { type: 'text', text: '' };
-    case 'number':
-      return { type: 'number', raw: '' };
-    case 'boolean':
-      return { type: 'boolean', checked: false };
-    case 'url':
-      return { type: 'url', url: '' };
-    case 'label':
-      return { type: 'label', optionId: '' };
-    default:
-      return undefined;
-  }
-}
-
-/** A stored fixed value as its input shows it; undefined when the property no longer takes it. */
-function fixedDraftOf(value: FixedValue, definition: FieldDefinition): FixedDraft | undefined {
-  if (value.type !== definition.type) return undefined;
-  switch (value.type) {
-    case 'text':
-      return value;
-    case 'number':
-      return { type: 'number', raw: String(value.number) };
-    case 'boolean':
-      return { type: 'boolean', checked: value.value };
-    case 'url':
-      return value;
-    case 'label':
-      return definition.labelSet?.some(({ id }) => id === value.optionId) ? value : undefined;
-  }
-}
-
 /** A stored mapping as its row shows it; undefined when the property no longer takes it. */
 function mappingDraftOf(mapping: FieldMapping, definition: FieldDefinition): MappingDraft | undefined {
   if (!sourcesFor(definition).includes(mapping.source)) return undefined;
   if (mapping.source !== 'fixed') return { source: mapping.source };
-  const fixed = fixedDraftOf(mapping.value, definition);
-  return fixed && { source: 'fixed', fixed };
+  const fixed = fieldValueOfFixed(mapping.value);
+  // A fixed value of another type, or an option the label set no longer has.
+  const fits = fixed.type === definition.type && fieldValueProblem(definition, fixed) === undefined;
+  return fits ? { source: 'fixed', fixed } : undefined;
 }
 
 /** The draft of a stored template, and the mappings it held that the weblink type no longer takes. */
@@ -113,10 +82,6 @@ function tooLong(text: string, max: number): string | undefined {
   return text.length > max ? t('textTooLong', [String(max), String(text.length)]) : undefined;
 }
 
-function isHttpUrl(text: string): boolean {
-  return URL.canParse(text) && /^https?:$/.test(new URL(text).protocol);
-}
-
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function checked<T>(value: T, error: string | undefined): Checked<T> {
@@ -124,40 +89,35 @@ function checked<T>(value: T, error: string | undefined): Checked<T> {
 }
 
 /**
- * The fixed value to store, or why it cannot be. Beyond the schema's limits, an empty text, a
- * number that is not one, an address that is not http(s) and a missing option are refused too:
- * the popup would drop each of them (lib/clip/page-fields.ts), so saving one would set nothing.
+ * Why a fixed value that sends nothing is refused, by type: saving it would set nothing. An
+ * unchecked checkbox is kept as chosen: it leaves the property unset, as an untouched one does.
  */
-function checkedFixedValue(fixed: FixedDraft): Checked<FixedValue> {
-  switch (fixed.type) {
-    case 'text':
-      return checked(
-        fixed,
-        fixed.text.trim() === '' ? t('fixedTextMissing') : tooLong(fixed.text, TEMPLATE_LIMITS.fixedText),
-      );
-    case 'number': {
-      const number = parseFieldNumber(fixed.raw);
-      return number === undefined
-        ? { ok: false, error: t('fieldInvalidNumber') }
-        : { ok: true, value: { type: 'number', number } };
-    }
-    case 'boolean':
-      return { ok: true, value: { type: 'boolean', value: fixed.checked } };
-    case 'url': {
-      const url = fixed.url.trim();
-      return checked(
-        { type: 'url', url },
-        isHttpUrl(url) ? tooLong(url, TEMPLATE_LIMITS.fixedUrl) : t('fieldInvalidUrl'),
-      );
-    }
-    case 'label':
-      return checked(fixed, fixed.optionId === '' ? t('fixedOptionMissing') : undefined);
-  }
+const SENDS_NOTHING: Partial<Record<FieldValueType, MessageKey>> = {
+  text: 'fixedTextMissing',
+  number: 'fieldInvalidNumber',
+  url: 'fieldInvalidUrl',
+  label: 'fixedOptionMissing',
+};
+
+/**
+ * The fixed value to store, or why it cannot be: beyond the field's own checks, one that sends
+ * nothing and one past the schema's limits. An address is stored trimmed.
+ */
+function checkedFixedValue(definition: FieldDefinition, fixed: FieldValue): Checked<StoredFixedValue> {
+  const nothing = SENDS_NOTHING[fixed.type];
+  if (nothing && toPropertyValue(definition, fixed) === undefined) return { ok: false, error: t(nothing) };
+  const problem = fieldValueProblem(definition, fixed);
+  if (problem) return { ok: false, error: t(problem) };
+  const stored = storedFixedValue(fixed.type === 'url' ? { type: 'url', url: fixed.url.trim() } : fixed);
+  if (stored?.type === 'text') return checked(stored, tooLong(stored.text, MAX_FIXED_TEXT));
+  if (stored?.type === 'url') return checked(stored, tooLong(stored.url, MAX_FIXED_URL));
+  // Only the kinds a fixed value can be are offered (lib/clip/page-sources.ts).
+  return stored ? { ok: true, value: stored } : { ok: false, error: t('clipTemplateInvalid') };
 }
 
 function checkedMapping(definition: FieldDefinition, mapping: MappingDraft): Checked<FieldMapping> {
   if (mapping.source !== 'fixed') return { ok: true, value: { propertyId: definition.id, source: mapping.source } };
-  const fixed = checkedFixedValue(mapping.fixed);
+  const fixed = checkedFixedValue(definition, mapping.fixed);
   return fixed.ok ? { ok: true, value: { propertyId: definition.id, source: 'fixed', value: fixed.value } } : fixed;
 }
 
@@ -178,10 +138,10 @@ export function checkTemplate(draft: TemplateDraft, fields: readonly FieldDefini
     if (result.ok) fieldMappings.push(result.value);
     else errors.mappings[definition.id] = result.error;
   }
-  const notesTemplate = tooLong(draft.notesTemplate, TEMPLATE_LIMITS.notesTemplate);
+  const notesTemplate = tooLong(draft.notesTemplate, MAX_NOTES_TEMPLATE);
   if (notesTemplate) errors.notesTemplate = notesTemplate;
-  if (fieldMappings.length + Object.keys(errors.mappings).length > TEMPLATE_LIMITS.mappings) {
-    errors.template = t('clipTemplateTooManyMappings', String(TEMPLATE_LIMITS.mappings));
+  if (fieldMappings.length + Object.keys(errors.mappings).length > MAX_TEMPLATE_MAPPINGS) {
+    errors.template = t('clipTemplateTooManyMappings', String(MAX_TEMPLATE_MAPPINGS));
   }
   const failed = Object.keys(errors.mappings).length > 0 || errors.notesTemplate || errors.template;
   return failed ? { ok: false, errors } : { ok: true, template: { fieldMappings, notesTemplate: draft.notesTemplate } };

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { sourcesFor } from '@/lib/clip/page-fields';
-import type { FieldDefinition } from '@/lib/fields/field-types';
+import { sourcesFor } from '@/lib/clip/page-sources';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { t } from '@/lib/i18n';
 import { type ClipTemplate, sendMessage } from '@/lib/messaging';
 import {

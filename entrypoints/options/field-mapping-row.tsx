@@ -1,8 +1,8 @@
 import { Field } from '@/components/field';
-import { ARTICLE_SOURCES, sourcesFor } from '@/lib/clip/page-fields';
-import type { FieldDefinition } from '@/lib/fields/field-types';
+import { ARTICLE_SOURCES, sourcesFor } from '@/lib/clip/page-sources';
+import { emptyFieldValue, type FieldDefinition } from '@/lib/fields/field-definition';
 import { t } from '@/lib/i18n';
-import { emptyFixedDraft, type MappingDraft } from './clip-template-draft';
+import type { MappingDraft } from './clip-template-draft';
 import { FixedValueInput } from './fixed-value-input';
 import { sourceName } from './source-names';
 
@@ -28,7 +28,7 @@ export function FieldMappingRow({ definition, mapping, onChange, error }: FieldM
     } else if (source !== 'fixed') {
       onChange({ source });
     } else {
-      const fixed = emptyFixedDraft(definition);
+      const fixed = emptyFieldValue(definition);
       if (fixed) onChange({ source, fixed });
     }
   };
@@ -51,7 +51,7 @@ export function FieldMappingRow({ definition, mapping, onChange, error }: FieldM
       {mapping?.source === 'fixed' && (
         <FixedValueInput
           definition={definition}
-          fixed={mapping.fixed}
+          value={mapping.fixed}
           onChange={(fixed) => onChange({ source: 'fixed', fixed })}
           error={error}
         />

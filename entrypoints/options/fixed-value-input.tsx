@@ -1,19 +1,22 @@
 import { Field } from '@/components/field';
-import type { FieldDefinition } from '@/lib/fields/field-types';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
+import type { FieldValue } from '@/lib/fields/field-value';
 import { t } from '@/lib/i18n';
-import type { FixedDraft } from './clip-template-draft';
 
 export type FixedValueInputProps = {
   definition: FieldDefinition;
-  fixed: FixedDraft;
-  onChange(fixed: FixedDraft): void;
+  value: FieldValue;
+  onChange(value: FieldValue): void;
   error: string | undefined;
 };
 
-/** The input of "A fixed value", of the property's own type: a label property offers its options. */
-export function FixedValueInput({ definition, fixed, onChange, error }: FixedValueInputProps) {
+/**
+ * The input of "A fixed value", of the property's own type: a label property offers its options,
+ * one of them. Dates and linked objects take no fixed value (lib/clip/page-sources.ts).
+ */
+export function FixedValueInput({ definition, value, onChange, error }: FixedValueInputProps) {
   const label = t('fixedValueLabel');
-  switch (fixed.type) {
+  switch (value.type) {
     case 'text':
       return (
         <Field label={label} error={error}>
@@ -21,7 +24,7 @@ export function FixedValueInput({ definition, fixed, onChange, error }: FixedVal
             <input
               {...control}
               type="text"
-              value={fixed.text}
+              value={value.text}
               onChange={(event) => onChange({ type: 'text', text: event.target.value })}
             />
           )}
@@ -36,7 +39,7 @@ export function FixedValueInput({ definition, fixed, onChange, error }: FixedVal
               {...control}
               type="text"
               inputMode="decimal"
-              value={fixed.raw}
+              value={value.raw}
               onChange={(event) => onChange({ type: 'number', raw: event.target.value })}
             />
           )}
@@ -49,7 +52,7 @@ export function FixedValueInput({ definition, fixed, onChange, error }: FixedVal
             <input
               {...control}
               type="checkbox"
-              checked={fixed.checked}
+              checked={value.checked}
               onChange={(event) => onChange({ type: 'boolean', checked: event.target.checked })}
             />
           )}
@@ -64,7 +67,7 @@ export function FixedValueInput({ definition, fixed, onChange, error }: FixedVal
               type="url"
               inputMode="url"
               spellCheck={false}
-              value={fixed.url}
+              value={value.url}
               onChange={(event) => onChange({ type: 'url', url: event.target.value })}
             />
           )}
@@ -76,8 +79,8 @@ export function FixedValueInput({ definition, fixed, onChange, error }: FixedVal
           {(control) => (
             <select
               {...control}
-              value={fixed.optionId}
-              onChange={(event) => onChange({ type: 'label', optionId: event.target.value })}
+              value={value.ids[0] ?? ''}
+              onChange={(event) => onChange({ type: 'label', ids: event.target.value ? [event.target.value] : [] })}
             >
               <option value="">{t('fixedValueChooseOption')}</option>
               {(definition.labelSet ?? []).map((option) => (
@@ -89,5 +92,7 @@ export function FixedValueInput({ definition, fixed, onChange, error }: FixedVal
           )}
         </Field>
       );
+    default:
+      return null;
   }
 }

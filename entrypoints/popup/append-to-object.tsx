@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EntityField } from '@/components/entity-field';
 import { Field } from '@/components/field';
-import type { LinkedObject } from '@/lib/fields/field-types';
+import type { LinkedObject } from '@/lib/fields/field-value';
 import { t } from '@/lib/i18n';
 import { type ClipRequest, sendMessage } from '@/lib/messaging';
 

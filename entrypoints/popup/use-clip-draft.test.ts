@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageMetadata } from '@/lib/clip/metadata';
+import { toProperties } from '@/lib/fields/field-payload';
 import type { ClipTemplate } from '@/lib/messaging';
 import { definitions } from '@/tests/support/field-definitions';
 import { type ClipDraft, changesSince, type DraftBaseline, newClipBaseline } from './use-clip-draft';
@@ -55,6 +56,19 @@ describe('a new clip starts from', () => {
         priority: { type: 'label', ids: ['high'] },
       },
       notes: expect.stringMatching(/^> Feed it \*\*twice\*\* a day\./),
+    });
+  });
+
+  it('a date and time from the page as the instant it names, which a save sends as it is', () => {
+    const published = '2015-02-24T19:56:33.374Z';
+    const baseline = newClipBaseline({
+      ...sources,
+      page: { ...sources.page, metadata: { ...metadata, publishedAt: published } },
+      template: { fieldMappings: [{ propertyId: 'remind', source: 'published' }], notesTemplate: '' },
+    });
+    expect(baseline.values).toEqual({ remind: { type: 'date', value: published } });
+    expect(toProperties(definitions, baseline.values)).toEqual({
+      remind: { type: 'date', date: { dateResolution: 'time', start: published } },
     });
   });
 

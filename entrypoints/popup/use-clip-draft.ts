@@ -1,7 +1,11 @@
 import { useState } from 'react';
-import { type PrefillArticle, type PrefillPage, prefilledNotes, prefilledProperties } from '@/lib/clip/clip-prefill';
-import { changedProperties, toFieldValues, toFieldValuesFromInput } from '@/lib/fields/changes';
-import { type FieldDefinition, type FieldValue, validateFieldValue } from '@/lib/fields/field-types';
+import { type PrefillArticle, prefilledNotes, prefilledValues } from '@/lib/clip/clip-prefill';
+import type { PrefillPage } from '@/lib/clip/prefill-request';
+import { changedProperties } from '@/lib/fields/changes';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
+import { validateFieldValue } from '@/lib/fields/field-validation';
+import type { FieldValue } from '@/lib/fields/field-value';
+import { fieldValuesFromServer } from '@/lib/fields/server-values';
 import type { ClipTemplate, KeepChoice, SavedObjectView, TagRef } from '@/lib/messaging';
 import type { SpacePreferences } from '@/lib/storage';
 
@@ -78,7 +82,7 @@ export function editBaseline(
     title: object.title,
     tags: object.tags.map((tag) => ({ kind: 'existing', ...tag })),
     collection: object.collectionIds.find((id) => collections.some((collection) => collection.id === id)) ?? null,
-    values: toFieldValues(definitions, object.properties, object.titles),
+    values: fieldValuesFromServer(definitions, object.properties, object.titles),
     notes: suggestedNotes,
   };
 }
@@ -132,7 +136,7 @@ export function newClipBaseline({
     title: page.title,
     tags: preferences.pinnedTags.map((tag) => ({ kind: 'existing', ...tag })),
     collection: collections.some((c) => c.id === preferences.lastCollectionId) ? preferences.lastCollectionId : null,
-    values: toFieldValuesFromInput(definitions, prefilledProperties(template, definitions, prefillPage, kept.article)),
+    values: prefilledValues(template, definitions, prefillPage, kept.article),
     notes: prefilledNotes(template, prefillPage, kept.keep, now),
   };
 }

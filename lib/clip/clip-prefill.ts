@@ -1,12 +1,13 @@
-import type { PropertyValueInput } from '../api/schemas/property-values';
 import type { KeepChoice } from '../clips/clip-fields';
+import { toProperties } from '../fields/field-payload';
+import type { FieldValue } from '../fields/field-value';
 import type { ClipTemplate } from '../message-schemas';
 import type { ArticleFindings } from './article';
 import { articleBody } from './article-body';
-import type { PageMetadata } from './metadata';
 import { renderNotesTemplate } from './notes-template';
-import { ARTICLE_SOURCES, type FieldMapping, type MappedDefinition, propertiesFromPage } from './page-fields';
-import type { Prefill, PrefillRequest } from './prefill-request';
+import { fieldValuesFromPage } from './page-fields';
+import { ARTICLE_SOURCES, type MappedDefinition } from './page-sources';
+import type { Prefill, PrefillPage, PrefillRequest } from './prefill-request';
 import { quoteWithSource } from './quote';
 
 /**
@@ -14,14 +15,6 @@ import { quoteWithSource } from './quote';
  * its typed properties, and the body it keeps. The same for the popup (which lets the person change
  * everything first) and for quick clips (which save it as it is).
  */
-
-/** The page as the clip has it. */
-export interface PrefillPage {
-  url: string;
-  title: string;
-  metadata: PageMetadata | null;
-  selection: { markdown: string; text: string } | null;
-}
 
 /** The article, when it was read and found. */
 export interface PrefillArticle {
@@ -62,16 +55,15 @@ export function prefilledNotes(template: ClipTemplate, page: PrefillPage, keep: 
   return quoteWithSource({ markdown: page.selection.markdown, title: page.title || page.url, url: page.url });
 }
 
-/** The typed properties the space's field mapping fills from the page (none without metadata). */
-export function prefilledProperties(
+/** The field values the space's field mapping fills from the page (none without metadata), as the popup shows them. */
+export function prefilledValues(
   template: ClipTemplate,
   definitions: readonly MappedDefinition[],
   page: PrefillPage,
   article: PrefillArticle | null,
-): Record<string, PropertyValueInput> {
+): Record<string, FieldValue> {
   if (!page.metadata) return {};
-  const mappings: readonly FieldMapping[] = template.fieldMappings;
-  return propertiesFromPage(definitions, mappings, {
+  return fieldValuesFromPage(definitions, template.fieldMappings, {
     metadata: page.metadata,
     article,
     selectionText: page.selection?.text ?? null,
@@ -110,7 +102,7 @@ export function prefillClip(request: PrefillRequest, article: PrefillArticle | n
   const { template, definitions, keep, page } = request;
   const now = new Date(request.now);
   return {
-    properties: prefilledProperties(template, definitions, page, article),
+    properties: toProperties(definitions, prefilledValues(template, definitions, page, article)),
     notes: keptBody(prefilledNotes(template, page, keep, now), keep, article, page, now),
   };
 }

@@ -6,11 +6,19 @@
 import type { PropertyValueInput } from '../api/schemas/property-values';
 import type { KeepChoice } from '../clips/clip-fields';
 import type { ClipTemplate } from '../message-schemas';
-import type { PrefillPage } from './clip-prefill';
-import type { MappedDefinition } from './page-fields';
+import type { PageMetadata } from './metadata';
+import type { MappedDefinition } from './page-sources';
 
 /** Where the request is left: a symbol of the extension's own script world, which no page can name. */
 export const PREFILL_REQUEST_KEY = 'space-clipper.prefill-request';
+
+/** The page as the clip has it. */
+export interface PrefillPage {
+  url: string;
+  title: string;
+  metadata: PageMetadata | null;
+  selection: { markdown: string; text: string } | null;
+}
 
 export interface PrefillRequest {
   template: ClipTemplate;

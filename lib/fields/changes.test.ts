@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertyValue } from '../api';
-import { changedProperties, toFieldValues } from './changes';
-import type { FieldDefinition } from './field-types';
+import { changedProperties } from './changes';
+import type { FieldDefinition } from './field-definition';
+import { fieldValuesFromServer } from './server-values';
 
 const definitions: FieldDefinition[] = [
   {
@@ -33,7 +34,7 @@ const saved: Record<string, PropertyValue> = {
 
 describe('the edit view of a saved object', () => {
   it('shows each value as its control does, linked objects by title (or id, when the title is unknown)', () => {
-    expect(toFieldValues(definitions, saved, { p1: 'Page one' })).toEqual({
+    expect(fieldValuesFromServer(definitions, saved, { p1: 'Page one' })).toEqual({
       status: { type: 'label', ids: ['r'] },
       rating: { type: 'number', raw: '4' },
       note: { type: 'text', text: 'Keep' },
@@ -50,7 +51,7 @@ describe('the edit view of a saved object', () => {
   });
 
   it('sends only the keys that changed, and clears an emptied field instead of leaving it', () => {
-    const before = toFieldValues(definitions, saved, {});
+    const before = fieldValuesFromServer(definitions, saved, {});
     const after = {
       ...before,
       status: { type: 'label' as const, ids: ['d'] },
@@ -66,7 +67,7 @@ describe('the edit view of a saved object', () => {
   });
 
   it('sends nothing when nothing changed, and keeps links the person did not touch', () => {
-    const before = toFieldValues(definitions, saved, {});
+    const before = fieldValuesFromServer(definitions, saved, {});
     expect(changedProperties(definitions, before, { ...before })).toEqual({});
     const unlinked = { ...before, related: { type: 'entity' as const, items: [{ id: 'p2', title: 'p2' }] } };
     expect(changedProperties(definitions, before, unlinked)).toEqual({

@@ -8,14 +8,18 @@ import {
   urlValue,
 } from '../api/property-values';
 import type { PropertyValueInput } from '../api/schemas/property-values';
-import type { FieldDefinition, FieldValue } from './field-types';
-import { parseFieldNumber } from './field-types';
+import type { FieldDefinition } from './field-definition';
+import { parseFieldNumber } from './field-validation';
+import type { FieldValue } from './field-value';
+
+/** What sending a value needs to know of its property. */
+type PayloadDefinition = Pick<FieldDefinition, 'id' | 'dateResolution' | 'labelSet'>;
 
 /**
- * The API value for what the person entered, or undefined when the field was left empty (an
- * empty field is not sent: a new weblink has nothing to clear). Call after `validateFieldValue`.
+ * The API value for a field value, or undefined when the field is empty (an empty field is not
+ * sent: a new weblink has nothing to clear). Call after `fieldValueProblem` found nothing wrong.
  */
-export function toPropertyValue(def: FieldDefinition, value: FieldValue): PropertyValueInput | undefined {
+export function toPropertyValue(def: PayloadDefinition, value: FieldValue): PropertyValueInput | undefined {
   switch (value.type) {
     case 'text':
       return value.text.trim() === '' ? undefined : textValue(value.text);
@@ -30,7 +34,7 @@ export function toPropertyValue(def: FieldDefinition, value: FieldValue): Proper
     case 'date': {
       if (value.value === '') return undefined;
       const resolution = def.dateResolution ?? 'day';
-      // A datetime-local value is the person's local time: send it as an instant.
+      // A local time as typed is on the person's clock, an instant read from a page already in UTC.
       const start = resolution === 'day' ? value.value : new Date(value.value).toISOString();
       return dateValue({ start, resolution });
     }
@@ -47,7 +51,7 @@ export function toPropertyValue(def: FieldDefinition, value: FieldValue): Proper
 
 /** The properties to send for a form's values, keyed by property id. */
 export function toProperties(
-  definitions: FieldDefinition[],
+  definitions: readonly PayloadDefinition[],
   values: Record<string, FieldValue>,
 ): Record<string, PropertyValueInput> {
   const properties: Record<string, PropertyValueInput> = {};

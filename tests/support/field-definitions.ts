@@ -1,4 +1,4 @@
-import type { FieldDefinition } from '@/lib/fields/field-types';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
 
 /** A weblink structure's definitions as the form sees them: every editable type and the ones it must skip. */
 export const definitions: FieldDefinition[] = [

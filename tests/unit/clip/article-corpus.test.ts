@@ -14,8 +14,11 @@ import {
 import { articleCaptureSchema } from '../../../lib/clip/article-capture-schema';
 import { MATH_TAG } from '../../../lib/clip/math';
 import { type PageMetadata, readPageMetadata } from '../../../lib/clip/metadata';
-import { type FieldMapping, type MappedDefinition, propertiesFromPage } from '../../../lib/clip/page-fields';
+import { fieldValuesFromPage } from '../../../lib/clip/page-fields';
+import type { MappedDefinition } from '../../../lib/clip/page-sources';
 import { readingMinutes } from '../../../lib/clip/reading-time';
+import { toProperties } from '../../../lib/fields/field-payload';
+import type { FieldMapping } from '../../../lib/message-schemas';
 import { type CorpusPage, corpusAvailable, corpusPages, pageUrl, parsePage } from './corpus';
 import {
   destinations,
@@ -263,7 +266,7 @@ describe.skipIf(!corpusAvailable)('fields from the page on the corpus (corpus mi
   const mapped = (page: CorpusPage) => {
     const { metadata, capture } = extract(page);
     const article = capture.kind === 'article' ? capture : null;
-    return propertiesFromPage(DEFINITIONS, MAPPINGS, { metadata, article });
+    return toProperties(DEFINITIONS, fieldValuesFromPage(DEFINITIONS, MAPPINGS, { metadata, article }));
   };
 
   it('fills the author as the references name it, and no author where a page names none', () => {

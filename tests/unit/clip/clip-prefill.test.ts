@@ -7,7 +7,6 @@ import {
   prefillApplies,
   prefillClip,
   prefilledNotes,
-  prefilledProperties,
 } from '../../../lib/clip/clip-prefill';
 import type { PageMetadata } from '../../../lib/clip/metadata';
 
@@ -55,8 +54,9 @@ describe('what a new weblink clip starts with', () => {
   it('properties: what the space maps from the page, nothing for a page that could not be read', () => {
     const template = { fieldMappings: [{ propertyId: 'by', source: 'author' as const }], notesTemplate: '' };
     const definitions = [{ id: 'by', type: 'text', writable: true }];
-    expect(prefilledProperties(template, definitions, page, null)).toEqual({ by: textValue('Ada Baker') });
-    expect(prefilledProperties(template, definitions, { ...page, metadata: null }, null)).toEqual({});
+    const request = { template, definitions, keep: 'link' as const, now: now.getTime() };
+    expect(prefillClip({ ...request, page }, null).properties).toEqual({ by: textValue('Ada Baker') });
+    expect(prefillClip({ ...request, page: { ...page, metadata: null } }, null).properties).toEqual({});
   });
 
   it('the body: the notes, then the kept article under its source line and capture time', () => {

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleFindings } from '../../../lib/clip/article';
 import type { PageMetadata } from '../../../lib/clip/metadata';
+import { fieldValuesFromPage, type PageValues } from '../../../lib/clip/page-fields';
 import {
   ARTICLE_SOURCES,
-  type FieldMapping,
   type MappedDefinition,
-  mappedValue,
   PAGE_VALUE_SOURCES,
-  type PageValues,
   PROPERTY_TYPES_BY_SOURCE,
-  propertiesFromPage,
   sourceFits,
   sourcesFor,
-} from '../../../lib/clip/page-fields';
+} from '../../../lib/clip/page-sources';
+import { toProperties } from '../../../lib/fields/field-payload';
+import type { FieldMapping } from '../../../lib/message-schemas';
 
 const metadata: PageMetadata = {
   title: 'A story',
@@ -59,6 +58,14 @@ const label: MappedDefinition = {
     { id: 'opt-done', name: 'Done' },
   ],
 };
+
+/** What a clip sends for the page: the field values the mappings give, as sent. */
+const propertiesFromPage = (definitions: MappedDefinition[], mappings: FieldMapping[], page: PageValues) =>
+  toProperties(definitions, fieldValuesFromPage(definitions, mappings, page));
+
+/** What one mapping sends for the page (for the property it is given, whatever its id), if anything. */
+const mappedValue = (mapping: FieldMapping, definition: MappedDefinition, page: PageValues) =>
+  propertiesFromPage([{ ...definition, id: mapping.propertyId }], [mapping], page)[mapping.propertyId];
 
 const values = (overrides: Partial<PageValues> = {}): PageValues => ({
   metadata,

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emptyFieldValue,
-  type FieldDefinition,
-  isEditableDefinition,
-  parseFieldNumber,
-  validateFieldValue,
-} from './field-types';
+import { emptyFieldValue, type FieldDefinition } from './field-definition';
+import { parseFieldNumber, validateFieldValue } from './field-validation';
 
 const def = (type: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   id: 'p',
@@ -84,14 +79,17 @@ describe('validateFieldValue', () => {
     expect(validateFieldValue(time, { type: 'date', value: '2025-02-03' })).toBe(timeReason);
     expect(validateFieldValue(def('date'), { type: 'date', value: '2025-02-03' })).toBeUndefined();
   });
-});
 
-describe('isEditableDefinition', () => {
-  it('edits writable fields of known types, except title and tags', () => {
-    expect(isEditableDefinition(def('text'))).toBe(true);
-    expect(isEditableDefinition(def('text', { writable: false }))).toBe(false);
-    expect(isEditableDefinition(def('richText'))).toBe(false);
-    expect(isEditableDefinition(def('title', { id: 'title' }))).toBe(false);
-    expect(isEditableDefinition(def('entity', { id: 'tags' }))).toBe(false);
+  it('takes the instant a page named for a date and time, not for a day', () => {
+    const instant = '2015-02-24T19:56:33.374Z';
+    expect(
+      validateFieldValue(def('date', { dateResolution: 'time' }), { type: 'date', value: instant }),
+    ).toBeUndefined();
+    expect(validateFieldValue(def('date', { dateResolution: 'day' }), { type: 'date', value: instant })).toBe(
+      'Enter a date as YYYY-MM-DD.',
+    );
+    expect(
+      validateFieldValue(def('date', { dateResolution: 'time' }), { type: 'date', value: '2015-02-30T10:00Z' }),
+    ).toBe('Enter a date and time as YYYY-MM-DD hh:mm.');
   });
 });
