@@ -28,7 +28,7 @@ function selectBody(): void {
 
 describe('captureSelection past the clip limit', () => {
   it('refuses a selection whose text alone passes the limit at once: its size, and nothing copied or converted', () => {
-    document.body.innerHTML = `<main>${PARAGRAPH.repeat(300)}</main>`;
+    document.body.innerHTML = `<main>${PARAGRAPH.repeat(50)}</main>`;
     selectBody();
     const copy = vi.spyOn(Range.prototype, 'cloneContents');
     const turndown = vi.spyOn(TurndownService.prototype, 'turndown');
