@@ -1,7 +1,9 @@
 /**
  * The scripts the background injects into a tab with `scripting.executeScript`, as the build
- * writes them (entrypoints/page-reader.ts, entrypoints/article-reader.ts). Unlisted scripts, not
- * content scripts: nothing of them is announced to the page (README, "Security and privacy").
+ * writes them (entrypoints/page-reader.ts, entrypoints/article-reader.ts), named once: for the
+ * background (./run-in-page.ts), the size bench and the checks of what a build holds. Unlisted
+ * scripts, not content scripts: nothing of them is announced to the page (README, "Security and
+ * privacy").
  */
 
 /** Reads the page's metadata and its selection (lib/clip/page-capture.ts). */
@@ -10,5 +12,4 @@ export const PAGE_READER_SCRIPT = '/page-reader.js';
 /** Finds the page's article, or applies a quick clip's template (lib/clip/article-script.ts). */
 export const ARTICLE_READER_SCRIPT = '/article-reader.js';
 
-/** Both, for the checks of what a build holds. */
 export const INJECTED_SCRIPTS = [PAGE_READER_SCRIPT, ARTICLE_READER_SCRIPT] as const;

@@ -158,6 +158,8 @@ function injectionsInSource(): { files: string[]; funcs: string[]; unreadable: s
         const literal = /^['"`](.*)['"`]$/.exec(entry)?.[1];
         const value = literal ?? exports[entry];
         if (typeof value === 'string') files.push(value);
+        // The background's one runner injects a declared page script, whose file is typed as one of INJECTED_SCRIPTS.
+        else if (entry === 'script.file') files.push(...injectedScripts.INJECTED_SCRIPTS);
         else unreadable.push(entry);
       }
     } else if (func !== undefined) funcs.push(func);

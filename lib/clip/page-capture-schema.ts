@@ -1,0 +1,36 @@
+import { z } from 'zod/mini';
+import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from './capture-limits';
+import { MAX_CLIP_BYTES } from './clip-limits';
+import type { PageCapture } from './page-capture';
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const count = () => z.number().check(z.int(), z.nonnegative());
+
+/**
+ * The page reader's answer, as the background accepts it. It is built from the page, which
+ * may be hostile, so it is checked like any input: the shape, and a cap on every length, so that
+ * a page cannot push an unbounded answer into the worker and the popup.
+ */
+export const pageCaptureSchema: z.ZodMiniType<PageCapture> = z.strictObject({
+  metadata: z.strictObject({
+    title: text(MAX_TITLE_LENGTH),
+    url: text(MAX_URL_LENGTH),
+    canonicalUrl: text(MAX_URL_LENGTH),
+    author: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
+    siteName: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
+    publishedAt: z.nullable(text(MAX_METADATA_CODE_LENGTH)),
+    description: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
+    faviconUrl: text(MAX_URL_LENGTH),
+    language: z.nullable(text(MAX_METADATA_CODE_LENGTH)),
+  }),
+  selection: z.nullable(
+    z.strictObject({
+      // Characters: Markdown within the byte limit has at most as many.
+      markdown: text(MAX_CLIP_BYTES),
+      text: text(MAX_CLIP_BYTES),
+      wordCount: count(),
+      oversizedBytes: z.optional(count()),
+    }),
+  ),
+  contentType: text(MAX_METADATA_CODE_LENGTH),
+});
