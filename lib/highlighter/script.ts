@@ -1,0 +1,23 @@
+/**
+ * One run of the highlighter script: the command left for it, carried out on the page's session.
+ */
+import type { HighlighterAnswer } from './commands';
+import { isCommand, runCommand } from './run-command';
+import { pageSession } from './session';
+import { cssHighlightSurface } from './surface';
+
+/** The script as the build writes it, injected with `scripting.executeScript({ files })`. */
+export const HIGHLIGHTER_SCRIPT = '/highlighter.js';
+
+/**
+ * The `::highlight()` rules and the toolbar's styles, injected with `scripting.insertCSS({ files,
+ * origin: 'USER' })` (or listed as a registered content script's `css`).
+ */
+export const HIGHLIGHTER_STYLESHEET = '/highlights.css';
+
+export function runHighlighterScript(doc: Document, win: Window, command: unknown): HighlighterAnswer {
+  const surface = cssHighlightSurface(win);
+  if (!surface) return { kind: 'refused', reason: 'unsupported' };
+  if (!isCommand(command)) return { kind: 'refused', reason: 'bad-command' };
+  return runCommand(pageSession(doc, surface), command);
+}
