@@ -14,7 +14,7 @@ import { runHighlighterScript } from '@/lib/highlighter/script';
  *   await browser.scripting.executeScript({ target: { tabId }, func: leaveHighlighterCommand, args: [command] });
  *   const [{ result }] = await browser.scripting.executeScript({ target: { tabId }, files: [HIGHLIGHTER_SCRIPT] });
  *
- * (HIGHLIGHTER_STYLESHEET and HIGHLIGHTER_SCRIPT from lib/highlighter/script.ts, leaveHighlighterCommand
+ * (HIGHLIGHTER_STYLESHEET and HIGHLIGHTER_SCRIPT from lib/highlighter/script-files.ts, leaveHighlighterCommand
  * from lib/highlighter/command-slot.ts; the stylesheet once per page load: the browser keeps it.)
  * `result` is a HighlighterAnswer; check it with a schema like any answer built in a page.
  *

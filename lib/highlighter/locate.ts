@@ -64,13 +64,34 @@ function best<T extends { start: number; end: number }>(
   return top;
 }
 
+/** Whether the text around [start, end) is the quote's whole prefix and suffix. */
+function inContext(text: string, quote: TextQuoteSelector, start: number, end: number): boolean {
+  return text.endsWith(quote.prefix, start) && text.startsWith(quote.suffix, end);
+}
+
 function exactly(text: string, quote: TextQuoteSelector, hint: number): Located | undefined {
-  const starts: number[] = [];
-  for (let at = text.indexOf(quote.exact); at >= 0 && starts.length < MAX_REPEATS; ) {
-    starts.push(at);
-    at = text.indexOf(quote.exact, at + 1);
+  const { exact } = quote;
+  // First where it was or just after (the page grew before it), then a little before (the page
+  // lost text before it), each in its whole context: the search stops soon in both cases.
+  const after = text.indexOf(exact, hint);
+  if (after >= 0 && inContext(text, quote, after, after + exact.length)) {
+    return { start: after, end: after + exact.length, match: 'exact' };
   }
-  const spans = starts.map((start) => ({ start, end: start + quote.exact.length }));
+  let before = -1;
+  for (
+    let at = text.indexOf(exact, Math.max(0, hint - NEARBY));
+    at >= 0 && at < hint;
+    at = text.indexOf(exact, at + 1)
+  ) {
+    if (inContext(text, quote, at, at + exact.length)) before = at;
+  }
+  if (before >= 0) return { start: before, end: before + exact.length, match: 'exact' };
+  // Else every occurrence, weighed by how much of its context agrees.
+  const starts: number[] = [];
+  for (let at = text.indexOf(exact); at >= 0 && starts.length < MAX_REPEATS; at = text.indexOf(exact, at + 1)) {
+    starts.push(at);
+  }
+  const spans = starts.map((start) => ({ start, end: start + exact.length }));
   const found =
     spans.length > 1 ? best(spans, (span) => contextScore(text, quote, span.start, span.end, hint)) : spans[0];
   return found && { ...found, match: 'exact' };

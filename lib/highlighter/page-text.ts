@@ -39,6 +39,8 @@ export interface PageText {
   starts: number[];
   /** Whether a node's leading white space was dropped (it followed white space, or opens the text). */
   dropsLead: boolean[];
+  /** Each node's index, made when first asked for (anchoring alone never needs it). */
+  indexes?: Map<Node, number>;
 }
 
 /** The element whose text is read: `<body>`, or the root of a document without one. */
@@ -111,8 +113,8 @@ function firstNodeFrom(page: PageText, container: Node, offset: number): number 
 
 /** The index of a node of the text, or -1 when the node is not read. */
 export function indexOfNode(page: PageText, node: Node): number {
-  const index = firstNodeFrom(page, node, 0);
-  return page.nodes[index] === node ? index : -1;
+  page.indexes ??= new Map(page.nodes.map((text, index) => [text, index]));
+  return page.indexes.get(node) ?? -1;
 }
 
 /** The offset in the text of a boundary point of the page (a Range's start or end). */

@@ -78,30 +78,26 @@ export function update(
   return true;
 }
 
-/** The highlights in page order (by where each starts), then the orphans in the order they came. */
-export function inPageOrder(registry: Registry): DrawnHighlight[] {
-  const drawn = [...registry.values()];
-  const found = drawn.filter((item) => item.range);
-  found.sort((a, b) => (a.range as Range).compareBoundaryPoints(Range.START_TO_START, b.range as Range));
-  return [...found, ...drawn.filter((item) => !item.range)];
-}
-
-/** What is drawn, in page order, with where each highlight is now. */
+/**
+ * What is drawn, in page order (by where each starts now), then the orphans in the order they
+ * came, with where each highlight is now.
+ */
 export function list(registry: Registry, page: () => PageText): ListedHighlight[] {
   let text: PageText | undefined;
-  return inPageOrder(registry).map(({ record, range, match }) => {
+  const found: { listed: ListedHighlight; start: number; end: number }[] = [];
+  const orphans: ListedHighlight[] = [];
+  for (const { record, range, match } of registry.values()) {
     const { id, colour, note } = record;
-    if (!range)
-      return { id, colour, ...(note === undefined ? {} : { note }), status: 'orphan', selectors: record.selectors };
+    const fields = { id, colour, ...(note === undefined ? {} : { note }) };
+    if (!range) {
+      orphans.push({ ...fields, status: 'orphan', selectors: record.selectors });
+      continue;
+    }
     text ??= page();
     const { start, end } = offsetsOf(text, range);
-    return {
-      id,
-      colour,
-      ...(note === undefined ? {} : { note }),
-      status: 'found',
-      match: match ?? 'exact',
-      selectors: describeSpan(text.text, start, end),
-    };
-  });
+    const selectors = describeSpan(text.text, start, end);
+    found.push({ listed: { ...fields, status: 'found', match: match ?? 'exact', selectors }, start, end });
+  }
+  found.sort((a, b) => a.start - b.start || a.end - b.end);
+  return [...found.map((item) => item.listed), ...orphans];
 }

@@ -6,15 +6,6 @@ import { isCommand, runCommand } from './run-command';
 import { pageSession } from './session';
 import { cssHighlightSurface } from './surface';
 
-/** The script as the build writes it, injected with `scripting.executeScript({ files })`. */
-export const HIGHLIGHTER_SCRIPT = '/highlighter.js';
-
-/**
- * The `::highlight()` rules and the toolbar's styles, injected with `scripting.insertCSS({ files,
- * origin: 'USER' })` (or listed as a registered content script's `css`).
- */
-export const HIGHLIGHTER_STYLESHEET = '/highlights.css';
-
 export function runHighlighterScript(doc: Document, win: Window, command: unknown): HighlighterAnswer {
   const surface = cssHighlightSurface(win);
   if (!surface) return { kind: 'refused', reason: 'unsupported' };
