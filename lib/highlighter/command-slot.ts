@@ -1,6 +1,6 @@
 /**
- * How a command reaches the highlighter script: the background leaves it, with
- * `scripting.executeScript({ func: leaveHighlighterCommand, args: [command] })`, under a symbol of
+ * How a command reaches the highlighter script: the background leaves it, running
+ * `leaveHighlighterCommand` in the page with the command as its argument, under a symbol of
  * the extension's isolated world that no page script can name or read, then injects the script,
  * which takes it (and clears it, so that a later injection is not answered with it).
  */

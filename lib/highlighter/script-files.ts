@@ -4,7 +4,7 @@
  * No imports: the bench and the build checks read it under plain Node.
  */
 
-/** The script, injected with `scripting.executeScript({ files })`. */
+/** The script, injected by its file name (entrypoints/highlighter.ts says how). */
 export const HIGHLIGHTER_SCRIPT = '/highlighter.js';
 
 /**
