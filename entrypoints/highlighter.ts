@@ -8,15 +8,18 @@ import { runHighlighterScript } from '@/lib/highlighter/script';
  * highlight the person clicks. It holds no token, calls no API and announces nothing to the page
  * (no event, no postMessage); its state stays in the extension's isolated world across injections.
  *
- * How the background calls it (types in lib/highlighter/commands.ts):
+ * How the background calls it (types in lib/highlighter/commands.ts), in a tab it may script:
  *
- *   await browser.scripting.insertCSS({ target: { tabId }, files: [HIGHLIGHTER_STYLESHEET] });
- *   await browser.scripting.executeScript({ target: { tabId }, func: leaveHighlighterCommand, args: [command] });
- *   const [{ result }] = await browser.scripting.executeScript({ target: { tabId }, files: [HIGHLIGHTER_SCRIPT] });
+ *   1. `browser.scripting.insertCSS` with `files: [HIGHLIGHTER_STYLESHEET]`, once per page load (the
+ *      browser keeps it; a registered content script lists the same file as its `css`);
+ *   2. `browser.scripting.executeScript` with `func: leaveHighlighterCommand, args: [command]`;
+ *   3. `browser.scripting.executeScript` with `files: [HIGHLIGHTER_SCRIPT]`: the injection's `result`
+ *      is the HighlighterAnswer, built in the page, to be checked with a schema like any such answer.
  *
- * (HIGHLIGHTER_STYLESHEET and HIGHLIGHTER_SCRIPT from lib/highlighter/script-files.ts, leaveHighlighterCommand
- * from lib/highlighter/command-slot.ts; the stylesheet once per page load: the browser keeps it.)
- * `result` is a HighlighterAnswer; check it with a schema like any answer built in a page.
+ * (HIGHLIGHTER_STYLESHEET and HIGHLIGHTER_SCRIPT from lib/highlighter/script-files.ts,
+ * leaveHighlighterCommand from lib/highlighter/command-slot.ts. The script belongs in
+ * entrypoints/background/injected-scripts.ts's INJECTED_SCRIPTS, and in the privacy policy and the
+ * permission answers, once the background injects it.)
  *
  * - `{ kind: 'capture', colour }` → `captured` (the highlight, drawn already under a provisional id,
  *   with its selectors, text, styled runs, heading and text-fragment URL), `too-long` (over
