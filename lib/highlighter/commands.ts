@@ -17,8 +17,8 @@ export interface HighlightRecord {
 }
 
 export type HighlighterCommand =
-  /** Highlights the person's selection in `colour` (the default colour), drawn at once. */
-  | { kind: 'capture'; colour: HighlightColour }
+  /** Highlights the person's selection in `colour` (the person's default colour; yellow when absent), drawn at once. */
+  | { kind: 'capture'; colour?: HighlightColour }
   /** Makes the drawn highlights these (anchoring the new ones, dropping those not listed). */
   | { kind: 'draw'; highlights: HighlightRecord[] }
   /** Changes one highlight's colour or note, or gives a provisional one its id in the space. */

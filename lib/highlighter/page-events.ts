@@ -7,6 +7,7 @@
  */
 import { highlightAround, highlightAtPoint } from './hit-test';
 import type { DrawnHighlight, Registry } from './registry';
+import { TOOLBAR_HOST } from './toolbar-dom';
 
 /** Clicks on these go to the page, highlighted or not. */
 const INTERACTIVE =
@@ -31,7 +32,8 @@ export function listenForHighlights(
     const selection = doc.getSelection();
     if (selection && !selection.isCollapsed) return;
     const target = event.target as Element | null;
-    if (target?.closest?.(INTERACTIVE)) return;
+    // A click in the toolbar (seen here as one on its host) is the toolbar's.
+    if (target?.localName === TOOLBAR_HOST || target?.closest?.(INTERACTIVE)) return;
     const highlight = highlightAtPoint(doc, registry, event.clientX, event.clientY);
     if (highlight) open(highlight);
   });

@@ -112,7 +112,7 @@ function firstNodeFrom(page: PageText, container: Node, offset: number): number 
 }
 
 /** The index of a node of the text, or -1 when the node is not read. */
-export function indexOfNode(page: PageText, node: Node): number {
+function indexOfNode(page: PageText, node: Node): number {
   page.indexes ??= new Map(page.nodes.map((text, index) => [text, index]));
   return page.indexes.get(node) ?? -1;
 }

@@ -98,6 +98,15 @@ describe('drawing highlights again', () => {
     expect(list(registry, pageText)[1]?.selectors).toEqual(records[0]?.selectors);
   });
 
+  it('lists one whose text the page removed after it was drawn as an orphan', () => {
+    sync(registry, [recordFor('a', 'smells of acetone'), recordFor('b', 'Feed it once a day')], pageText);
+    document.getElementById('third')?.remove();
+    expect(list(registry, pageText).map((item) => [item.id, item.status, item.selectors.quote.exact])).toEqual([
+      ['b', 'found', 'Feed it once a day'],
+      ['a', 'orphan', 'smells of acetone'],
+    ]);
+  });
+
   it('draws a passage over two paragraphs and a link, and one overlapping it', () => {
     const across = recordFor('across', 'Feed it once a day. Keep it in a jar with a loose lid, away');
     const inside = recordFor('inside', 'a jar with a loose lid', 'blue');

@@ -80,7 +80,7 @@ export function update(
 
 /**
  * What is drawn, in page order (by where each starts now), then the orphans in the order they
- * came, with where each highlight is now.
+ * came, with where each highlight is now (orphans: where it was).
  */
 export function list(registry: Registry, page: () => PageText): ListedHighlight[] {
   let text: PageText | undefined;
@@ -89,12 +89,14 @@ export function list(registry: Registry, page: () => PageText): ListedHighlight[
   for (const { record, range, match } of registry.values()) {
     const { id, colour, note } = record;
     const fields = { id, colour, ...(note === undefined ? {} : { note }) };
-    if (!range) {
+    text ??= range ? page() : undefined;
+    const { start, end } = range && text ? offsetsOf(text, range) : { start: 0, end: 0 };
+    // A passage the page has removed since it was drawn leaves nothing of its text between the
+    // range's ends (a browser collapses a live range whose text goes): not on the page any more.
+    if (!range || !text || start >= end) {
       orphans.push({ ...fields, status: 'orphan', selectors: record.selectors });
       continue;
     }
-    text ??= page();
-    const { start, end } = offsetsOf(text, range);
     const selectors = describeSpan(text.text, start, end);
     found.push({ listed: { ...fields, status: 'found', match: match ?? 'exact', selectors }, start, end });
   }

@@ -2,7 +2,7 @@
  * Runs one command from the background on the page's session and answers it (lib/highlighter/commands.ts).
  */
 import { captureSelection } from './capture';
-import { isHighlightColour } from './colours';
+import { DEFAULT_HIGHLIGHT_COLOUR, isHighlightColour } from './colours';
 import type { HighlighterAnswer, HighlighterCommand, HighlightRecord } from './commands';
 import { readPageText, textRoot } from './page-text';
 import { list, paint, sync, update } from './registry';
@@ -22,8 +22,10 @@ const isRecord = (value: unknown): value is HighlightRecord =>
 export function isCommand(value: unknown): value is HighlighterCommand {
   const command = value as HighlighterCommand | null;
   switch (typeof command === 'object' && command !== null ? command.kind : undefined) {
-    case 'capture':
-      return isHighlightColour((command as { colour: unknown }).colour);
+    case 'capture': {
+      const { colour } = command as { colour?: unknown };
+      return colour === undefined || isHighlightColour(colour);
+    }
     case 'draw':
       return (
         Array.isArray((command as { highlights: unknown }).highlights) &&
@@ -45,7 +47,8 @@ export function runCommand(session: Session, command: HighlighterCommand): Highl
   const pageText = () => readPageText(textRoot(doc));
   switch (command.kind) {
     case 'capture': {
-      const captured = captureSelection(doc, registry, command.colour, provisionalId());
+      const colour = command.colour ?? DEFAULT_HIGHLIGHT_COLOUR;
+      const captured = captureSelection(doc, registry, colour, provisionalId());
       listenOnce(session);
       if (captured.kind === 'inside') {
         const highlight = registry.get(captured.id);

@@ -84,6 +84,13 @@ describe('the highlighter script', () => {
     expect(drawn(highlights)).toMatchObject({ 'space-clipper-orange': ['it once a day'] });
   });
 
+  it('captures in yellow when the command names no colour', () => {
+    const { win, highlights } = highlightWindow();
+    getSelection()?.selectAllChildren(document.getElementById('p') as Node);
+    expect(inject(win, { kind: 'capture' })).toMatchObject({ kind: 'captured', highlight: { colour: 'yellow' } });
+    expect(drawn(highlights)).toMatchObject({ 'space-clipper-yellow': ['Feed it once a day. Keep it in a jar.'] });
+  });
+
   it('updates, gives a provisional highlight its id, and removes', () => {
     const { win, highlights } = highlightWindow();
     inject(win, { kind: 'draw', highlights: [record('provisional-1', 'Keep it in a jar')] });
