@@ -3,8 +3,9 @@
  * against a baseline measured in the same run: bundle sizes of the store build; popup readiness
  * against an empty React popup; API requests per save; HTML → Markdown against plain turndown;
  * article extraction against Readability + turndown; draining the outbox under rate limiting, and
- * under the published reference's limits. Prints the table and writes it to bench/results.md.
- * Exits non-zero when a budget is missed. `--only size,popup,refusal,convert,article,drain` runs a subset.
+ * under the published reference's limits; re-anchoring highlights against an exact search, and the
+ * time to draw a new one. Prints the table and writes it to bench/results.md. Exits non-zero when a
+ * budget is missed. `--only size,popup,refusal,convert,article,drain,highlights` runs a subset.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -12,10 +13,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import {
   buildForEmulator,
+  CHROMIUM_PATH,
   connectWithToken,
   extensionIdOf,
   launchChromiumWithExtension,
@@ -28,6 +31,7 @@ import { startEmulator } from '../tests/emulator/server.ts';
 import { benchArticleExtraction } from './article.ts';
 import { benchConversion } from './convert.ts';
 import { benchDrain } from './drain.ts';
+import { benchHighlights } from './highlights.ts';
 import { benchPopupReadiness, benchRequestCounts, benchSizeRefusal } from './popup.ts';
 import { benchPublishedDrain } from './published-drain.ts';
 import { type BenchSection, renderMarkdown, writeReport } from './report.ts';
@@ -190,6 +194,29 @@ if (wants('popup') || wants('refusal') || wants('convert') || wants('article') |
     await pages.close();
     await emulator.close();
     await rm(profile, { recursive: true, force: true });
+  }
+}
+
+if (wants('highlights')) {
+  // The page's own Chromium, no extension: the highlighter's library runs in the page's world.
+  const pages = await startFixtureServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true });
+  try {
+    sections.push({
+      title: 'Highlights',
+      rows: await benchHighlights(browser, {
+        root: ROOT,
+        outDir: path.join(ROOT, '.output', 'bench-highlights'),
+        pageUrl: `${pages.url}/corpus/pages/wikipedia-2/source.html`,
+      }),
+      notes: [
+        "Re-anchoring: the highlighter reads the page's text once (every text node under <body> but scripts, styles and the like, white space collapsed) and finds each highlight from its selectors; the floor is `document.body.textContent` and an exact `indexOf` of each quote in it. 200 quotes of 40 to 80 characters spread evenly over the page's text; median of 15 alternating runs each. As saved, each position still holds; after a paragraph is inserted at the top, none does and every quote is searched.",
+        'Highlight selection: a paragraph selected, then the capture command run as the injected script runs it (selectors, styled runs, heading, text-fragment address, drawing); to the Highlight registered, and to the second animation frame after it (the first painted with the mark). Median of 21.',
+      ],
+    });
+  } finally {
+    await browser.close();
+    await pages.close();
   }
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ARTICLE_READER_SCRIPT, PAGE_READER_SCRIPT } from '../entrypoints/background/injected-scripts.ts';
+import { HIGHLIGHTER_SCRIPT } from '../lib/highlighter/script-files.ts';
 import type { BenchRow } from './report.ts';
 
 const KB = 1024;
@@ -32,6 +33,7 @@ export async function measureEntrypointSizes(outDir: string): Promise<BenchRow[]
   for (const [script, budgetKb] of [
     [PAGE_READER_SCRIPT, 15],
     [ARTICLE_READER_SCRIPT, 25],
+    [HIGHLIGHTER_SCRIPT, 15],
   ] as const) {
     await add(`content script ${script.slice(1)}`, [script.slice(1)], budgetKb);
   }

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INJECTED_SCRIPTS } from '../../entrypoints/background/injected-scripts';
+import { HIGHLIGHTER_SCRIPT, HIGHLIGHTER_STYLESHEET } from '../../lib/highlighter/script-files';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MODE = 'built-scripts-test';
@@ -40,11 +41,16 @@ afterAll(() => {
 describe.each(BROWSERS)('the %s build', (browser) => {
   it('holds the scripts the background injects, and none of them can signal the page', () => {
     const scripts = scriptsOf(outDir(browser));
-    for (const injected of INJECTED_SCRIPTS) {
+    for (const injected of [...INJECTED_SCRIPTS, HIGHLIGHTER_SCRIPT]) {
       expect(scripts).toContain(injected.slice(1));
       const code = readFileSync(path.join(outDir(browser), injected), 'utf8');
       expect(code).not.toMatch(/dispatchEvent|postMessage/);
     }
+  });
+
+  it("holds the highlighter's stylesheet, which the browser injects beside its script", () => {
+    const css = readFileSync(path.join(outDir(browser), HIGHLIGHTER_STYLESHEET), 'utf8');
+    expect(css).toContain('::highlight(space-clipper-yellow)');
   });
 
   it('has no content script that announces itself: no script contains "content-script-started"', () => {

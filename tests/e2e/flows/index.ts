@@ -2,6 +2,7 @@ import { articleFlows } from './article-flows';
 import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
+import { highlighterFlows } from './highlighter-flows';
 import { hostileServerFlows } from './hostile-server-flows';
 import { outboxFlows } from './outbox-flows';
 import { popupFlows } from './popup-flows';
@@ -18,4 +19,5 @@ export const FLOWS: readonly Flow[] = [
   ...publishedFlows,
   ...hostileServerFlows,
   ...articleFlows,
+  ...highlighterFlows,
 ];
