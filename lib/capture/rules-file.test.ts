@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureRulesJson } from '../../tests/support/capture-pages';
 import { describeImportError, exportRulesFile, parseRulesFile, type RulesImport } from './rules-file';
@@ -63,6 +65,13 @@ describe('importing a rules file', () => {
     [[], '(the file): expected object'],
   ])('explains %j', (input, message) => {
     expect(failure(input)).toBe(message);
+  });
+
+  it('reads the example in lib/capture/README.md', () => {
+    const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
+    const example = /```json\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const result = parseRulesFile(example);
+    expect(result.ok ? result.file.rules[0]?.name : describeImportError(result)).toBe('Paper');
   });
 
   it('refuses a file of a newer version, saying so', () => {
