@@ -121,10 +121,24 @@ describe('a rule in another space', () => {
     const paper = applied('paper', PAPER_URL, fixtureRules(), noPaper);
     expect(paper.structureId).toBeNull();
     expect(paper.properties).toEqual({});
-    expect(paper.missing).toEqual(['type', 'collection']);
+    expect(paper.missing).toEqual(['type']);
     expect(paper.tags).toEqual([{ kind: 'new', title: 'Papers' }]);
     // What the page said is still known, for the person to see.
     expect(paper.fieldTexts['paper-doi']?.values).toEqual(['10.5555/jch.2021.0012']);
+  });
+});
+
+describe('a rule applied without the space (npm run extract without --space)', () => {
+  it('says what the page gave each field, untyped, and takes the rule’s tags at their word', () => {
+    const rules = fixtureRules();
+    const reading = readFixture('paper', PAPER_URL, lookupsOf(rules));
+    const choice = firstMatchingRule(rules, reading);
+    if (!choice) throw new Error('no rule matched');
+    const paper = applyRule(choice, reading, null, { now: NOW });
+    expect(paper.properties).toEqual({});
+    expect(paper.fieldTexts['paper-authors']?.values).toEqual(['Lovelace, Ada', 'Hopper, Grace', 'Babbage, Charles']);
+    expect(paper.tags).toEqual([{ kind: 'existing', id: 'tag-papers', title: 'Papers' }]);
+    expect(paper.missing).toEqual([]);
   });
 });
 

@@ -147,8 +147,9 @@ export function applyRule(
     );
     if (address) properties[address.id] = urlValue(reading.url);
   }
-  const collection = rule.collection ? ruleCollection(rule.collection, structure?.collections ?? []) : undefined;
-  if (rule.collection && !collection) missing.push('collection');
+  const collection =
+    rule.collection && structure ? ruleCollection(rule.collection, structure.collections ?? []) : undefined;
+  if (rule.collection && structure && !collection) missing.push('collection');
   return {
     ruleIndex: index,
     ruleName: rule.name,
@@ -158,7 +159,7 @@ export function applyRule(
     properties,
     links,
     fieldTexts,
-    tags: (rule.tags ?? []).map((ref) => ruleTag(ref, space?.tags ?? [])),
+    tags: (rule.tags ?? []).map((ref) => ruleTag(ref, space?.tags)),
     collection: collection ?? null,
     notes: ruleNotes(rule, reading, title, clip),
     keep: rule.keep ?? null,

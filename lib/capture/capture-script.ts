@@ -5,11 +5,12 @@
  * `/capture-reader.js`), only when the space has an enabled rule or tags to suggest: the page
  * reader stays as small as it is for everyone else (lib/capture/README.md, "Where it runs").
  *
- * How a caller runs it (the background, with `scripting.executeScript` in the tab):
- * 1. leave the request in the script's world: `executeScript({ func: (key, request) => {
- *    globalThis[Symbol.for(key)] = request }, args: [CAPTURE_REQUEST_KEY, request] })` — a
- *    symbol of the extension's isolated world, which no page script can read or forge;
- * 2. run `files: ['/capture-reader.js']`, whose result is the CaptureAnswer;
+ * How a caller runs it (the background, with the scripting API in the tab), as a quick clip's
+ * template is run today (entrypoints/background/page-prefill.ts):
+ * 1. leave the request in the script's world with a small function of its own (like that
+ *    module's `leaveRequest`), under `Symbol.for(CAPTURE_REQUEST_KEY)`: a symbol of the
+ *    extension's isolated world, which no page script can read or forge;
+ * 2. inject the file CAPTURE_READER_SCRIPT, whose result is the CaptureAnswer;
  * 3. check that answer with captureAnswerSchema (lib/capture/capture-answer-schema.ts): it
  *    comes from a page, which may be hostile.
  * The request holds the rules as stored and the space's types and tags as the popup has them

@@ -71,7 +71,7 @@ describe('built-in presets', () => {
     ['recipe', () => readFixture('recipe', 'https://kitchen.example/recipes/lentil-soup/')],
     ['video', () => readFixture('microdata', 'https://talks.example/typed-notes')],
     ['book', () => readFixture('book', 'https://books.example/taoup')],
-  ] as const)('%s matches its kind of page, and no other preset’s fixture', (id, read) => {
+  ] as const)('%s matches its kind of page, and no other preset’s fixture', { timeout: 60_000 }, (id, read) => {
     const matching = RULE_PRESETS.filter((each) => ruleMatches(ruleFromPreset(each, structure('Paper')), read()));
     expect(matching.map((each) => each.id)).toEqual([id]);
   });

@@ -225,7 +225,8 @@ describe('the document itself', () => {
   });
 });
 
-describe('real pages of the corpus', () => {
+// Parsing a 1 MB page in happy-dom takes seconds on a busy machine.
+describe('real pages of the corpus', { timeout: 60_000 }, () => {
   it('videos-1: a NewsArticle in CDATA, with its author and publisher', () => {
     const reading = readCorpusPage('videos-1', 'https://www.vox.com/2017-in-review/best-movies-2017');
     expect(reading.types).toEqual(['NewsArticle']);

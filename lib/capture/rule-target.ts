@@ -50,7 +50,9 @@ export function fieldDefinition(
 /** A tag the rule names, as the clip sends it: one the space has (by id, else by name), or one to create. */
 export type RuleTag = { kind: 'existing'; id: string; title: string } | { kind: 'new'; title: string };
 
-export function ruleTag(ref: NamedRef, tags: readonly SpaceTag[]): RuleTag {
+/** Without the space's tags (a rule applied offline), a tag with an id is taken at its word. */
+export function ruleTag(ref: NamedRef, tags: readonly SpaceTag[] | undefined): RuleTag {
+  if (!tags) return ref.id ? { kind: 'existing', id: ref.id, title: ref.title } : { kind: 'new', title: ref.title };
   const tag = (ref.id ? tags.find(({ id }) => id === ref.id) : undefined) ?? existingTagFor(ref.title, tags);
   return tag ? { kind: 'existing', id: tag.id, title: tag.title } : { kind: 'new', title: ref.title };
 }

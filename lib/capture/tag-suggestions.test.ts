@@ -48,7 +48,7 @@ describe('suggested tags', () => {
     ).toEqual([]);
   });
 
-  it('finds tags in a real page’s keywords and address', () => {
+  it('finds tags in a real page’s keywords and address', { timeout: 60_000 }, () => {
     const reading = readCorpusPage(
       'guardian-1',
       'https://www.theguardian.com/environment/2019/jan/03/whale-strandings',
