@@ -4,8 +4,9 @@
  * against an empty React popup; API requests per save; HTML → Markdown against plain turndown;
  * article extraction against Readability + turndown; draining the outbox under rate limiting, and
  * under the published reference's limits; re-anchoring highlights against an exact search, and the
- * time to draw a new one. Prints the table and writes it to bench/results.md. Exits non-zero when a
- * budget is missed. `--only size,popup,refusal,convert,article,drain,highlights` runs a subset.
+ * time to draw a new one; capture rules + page metadata against Readability's parse. Prints the
+ * table and writes it to bench/results.md. Exits non-zero when a budget is missed.
+ * `--only size,popup,refusal,convert,article,drain,highlights,capture` runs a subset.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -29,6 +30,7 @@ import { CORPUS_DIR, startFixtureServer } from '../scripts/fixture-server.ts';
 import { DEMO, DEMO_TOKENS } from '../tests/emulator/seed.ts';
 import { startEmulator } from '../tests/emulator/server.ts';
 import { benchArticleExtraction } from './article.ts';
+import { benchCapture } from './capture.ts';
 import { benchConversion } from './convert.ts';
 import { benchDrain } from './drain.ts';
 import { benchHighlights } from './highlights.ts';
@@ -212,6 +214,29 @@ if (wants('highlights')) {
       notes: [
         "Re-anchoring: the highlighter reads the page's text once (every text node under <body> but scripts, styles and the like, white space collapsed) and finds each highlight from its selectors; the floor is `document.body.textContent` and an exact `indexOf` of each quote in it. 200 quotes of 40 to 80 characters spread evenly over the page's text; median of 15 alternating runs each. As saved, each position still holds; after a paragraph is inserted at the top, none does and every quote is searched.",
         'Highlight selection: a paragraph selected, then the capture command run as the injected script runs it (selectors, styled runs, heading, text-fragment address, drawing); to the Highlight registered, and to the second animation frame after it (the first painted with the mark). Median of 21.',
+      ],
+    });
+  } finally {
+    await browser.close();
+    await pages.close();
+  }
+}
+
+if (wants('capture')) {
+  // Page code only: no extension, no emulator.
+  const pages = await startFixtureServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox'] });
+  try {
+    sections.push({
+      title: 'Capture rules',
+      rows: await benchCapture(browser, {
+        root: ROOT,
+        outDir: path.join(ROOT, '.output', 'bench-capture'),
+        pageUrl: `${pages.url}/corpus/pages/wikipedia-2/source.html`,
+        label: 'wikipedia-2',
+      }),
+      notes: [
+        "Ours: the capture script's whole work (every page value, the lookups of 8 rules, the first matching rule applied, tag suggestions among 1,007 tags); baseline: Readability's parse of `document.cloneNode(true)`. Median of 9 alternating runs in the same page.",
       ],
     });
   } finally {

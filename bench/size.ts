@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ARTICLE_READER_SCRIPT, PAGE_READER_SCRIPT } from '../entrypoints/background/injected-scripts.ts';
+import { CAPTURE_READER_SCRIPT } from '../lib/capture/capture-reader-script.ts';
 import { HIGHLIGHTER_SCRIPT } from '../lib/highlighter/script-files.ts';
 import type { BenchRow } from './report.ts';
 
@@ -34,6 +35,8 @@ export async function measureEntrypointSizes(outDir: string): Promise<BenchRow[]
     [PAGE_READER_SCRIPT, 15],
     [ARTICLE_READER_SCRIPT, 25],
     [HIGHLIGHTER_SCRIPT, 15],
+    // Capture rules and tag suggestions, injected only for spaces that have them (lib/capture/README.md).
+    [CAPTURE_READER_SCRIPT, 15],
   ] as const) {
     await add(`content script ${script.slice(1)}`, [script.slice(1)], budgetKb);
   }

@@ -29,7 +29,8 @@ const SEPARATOR = String.raw`\s+(?:[|\-–—·•»/]|::)\s+`;
 const TITLE_SUFFIX = new RegExp(`^(.*\\S)${SEPARATOR}(.+)$`);
 const TITLE_PREFIX = new RegExp(`^(.+?)${SEPARATOR}(.*\\S)$`);
 
-function clean(value: string | null | undefined): string | null {
+/** Meta text as a value: entities decoded (some pages escape twice), Latin whitespace collapsed. */
+export function clean(value: string | null | undefined): string | null {
   // Some pages escape their meta content twice (`&amp;quot;`).
   const text = value
     ?.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {

@@ -1,0 +1,6 @@
+/**
+ * The built capture script (entrypoints/capture-reader.ts), as `scripting.executeScript` names
+ * it. A module of its own, importing nothing, so that Node scripts (the bench) can read it too;
+ * when the background injects it, it joins entrypoints/background/injected-scripts.ts.
+ */
+export const CAPTURE_READER_SCRIPT = '/capture-reader.js';
