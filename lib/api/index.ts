@@ -31,7 +31,6 @@ export {
   discover,
   type ExchangeCodeParams,
   exchangeCode,
-  type OAuthCallOptions,
   type OAuthServerMetadata,
   type Pkce,
   parseAuthorizationResponse,
