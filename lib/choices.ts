@@ -8,7 +8,7 @@ import type { StorageItem } from './storage-item';
  * What decides what a clip sends, or where: the default space, each space's clip template (fields
  * from the page, the notes template), the Keep remembered per site (whether the article goes),
  * the pinned tags and the last collection. Quick clips (context menu, shortcuts) send them with
- * no person looking, so they live in the extension's IndexedDB (lib/db.ts), which content scripts
+ * no person looking, so they live in the extension's IndexedDB (lib/db/), which content scripts
  * cannot open; in Firefox they can write `storage.local`. Only the background imports this
  * module. It also writes a copy to `storage.local` of what the popup and the options page show, so
  * they paint from it at once as before; nothing in the background reads that copy.

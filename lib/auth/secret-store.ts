@@ -1,47 +1,32 @@
 import { db } from '../db';
+import type { Db, StoredSecret } from '../db/schema';
 
 /**
- * Where a space's tokens may be sent, kept in the same record as the tokens: only the background
- * can change it, so nothing a page or content script writes can redirect a token.
+ * Tokens, in the extension's IndexedDB (see `lib/db/schema.ts` for why not `storage.local`), keyed
+ * by their service and space, with an in-memory copy so a burst of API calls does not read the
+ * database each time. The copy belongs to the connection it was read through: a database opened
+ * anew (another version upgraded it, which may have rekeyed its records) is read anew. Only the
+ * background imports this module.
  */
-interface TokenDestination {
-  /** The service that issued the token (normalized base URL): every request carrying it goes here. */
-  baseUrl: string;
+const copies = new WeakMap<Db, Map<string, StoredSecret>>();
+
+async function secrets(): Promise<{ database: Db; copy: Map<string, StoredSecret> }> {
+  const database = await db();
+  let copy = copies.get(database);
+  if (!copy) {
+    copy = new Map();
+    copies.set(database, copy);
+  }
+  return { database, copy };
 }
-
-/** A personal API token: it does not expire and cannot be refreshed. */
-export interface PersonalTokenSecret extends TokenDestination {
-  spaceId: string;
-  method: 'token';
-  token: string;
-}
-
-/** An OAuth token pair. `expiresAt` is in ms since the epoch. */
-export interface OAuthSecret extends TokenDestination {
-  spaceId: string;
-  method: 'oauth';
-  accessToken: string;
-  expiresAt: number;
-  refreshToken: string | null;
-  /** The OAuth client the tokens were issued to: refresh and revocation name it. */
-  clientId: string;
-}
-
-export type StoredSecret = PersonalTokenSecret | OAuthSecret;
-
-/**
- * Tokens, in the extension's IndexedDB (see `lib/db.ts` for why not `storage.local`), keyed by
- * their service and space, with an in-memory copy so a burst of API calls does not read the
- * database each time. Only the background imports this module.
- */
-const cache = new Map<string, StoredSecret>();
 
 /** The space's tokens, whichever service issued them (a space is connected through one). */
 export async function readSecret(spaceId: string): Promise<StoredSecret | undefined> {
-  const cached = cache.get(spaceId);
-  if (cached) return cached;
-  const stored = await (await db()).getFromIndex('secrets', 'bySpace', spaceId);
-  if (stored) cache.set(spaceId, stored);
+  const { database, copy } = await secrets();
+  const copied = copy.get(spaceId);
+  if (copied) return copied;
+  const stored = await database.getFromIndex('secrets', 'bySpace', spaceId);
+  if (stored) copy.set(spaceId, stored);
   return stored;
 }
 
@@ -51,21 +36,13 @@ export async function readSecret(spaceId: string): Promise<StoredSecret | undefi
  * database refuses it (`bySpace` is unique), and `replaceTokens` says why before it gets here.
  */
 export async function writeSecret(secret: StoredSecret): Promise<void> {
-  await (await db()).put('secrets', secret);
-  cache.set(secret.spaceId, secret);
-}
-
-/** Every space's secret, e.g. to know which services the connected spaces still use. */
-export async function listSecrets(): Promise<StoredSecret[]> {
-  return (await db()).getAll('secrets');
+  const { database, copy } = await secrets();
+  await database.put('secrets', secret);
+  copy.set(secret.spaceId, secret);
 }
 
 export async function deleteSecret(secret: StoredSecret): Promise<void> {
-  cache.delete(secret.spaceId);
-  await (await db()).delete('secrets', [secret.baseUrl, secret.spaceId]);
-}
-
-/** Test helper: drop the in-memory copy, as a restarted service worker would. */
-export function forgetCachedSecrets(): void {
-  cache.clear();
+  const { database, copy } = await secrets();
+  copy.delete(secret.spaceId);
+  await database.delete('secrets', [secret.baseUrl, secret.spaceId]);
 }

@@ -1,7 +1,8 @@
 import { type AuthProvider, NotAuthenticatedError, OAuthError, refreshTokens } from '../api';
+import type { OAuthSecret } from '../db/schema';
 import { setConnectionState } from './connections';
 import { oauthMetadata } from './oauth-metadata';
-import { type OAuthSecret, readSecret, writeSecret } from './secret-store';
+import { readSecret, writeSecret } from './secret-store';
 
 /** An access token this close to its expiry is refreshed before use. */
 export const REFRESH_MARGIN_MS = 60_000;

@@ -1,6 +1,6 @@
 import { type ClipPayload, kindOf, type StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
-import type { Db } from '../db';
+import type { Db } from '../db/schema';
 import { createClipStore } from './store';
 
 /** Thrown inside an attempt whose clip was discarded (or landed) meanwhile: it stops, writing nothing. */

@@ -1,7 +1,7 @@
 import type { WorkspaceApi } from '../api';
 import type { StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
-import type { Db } from '../db';
+import type { Db } from '../db/schema';
 
 /** What the outbox needs from its surroundings (the background wires the browser in). */
 export interface OutboxEnvironment {

@@ -23,7 +23,8 @@ import {
 } from '../../tests/support/outbox-harness';
 import type { StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
-import { DB_NAME, DB_VERSION, type Db, db } from '../db';
+import { db } from '../db';
+import { DB_NAME, DB_VERSION, type Db } from '../db/schema';
 import { HISTORY_LIMIT } from './store';
 
 let emulator: RunningEmulator;

@@ -1,6 +1,6 @@
 import type { StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
-import type { Db } from '../db';
+import type { Db } from '../db/schema';
 import { migrateStoredClip } from './migrations';
 
 /** Landed clips kept for the person's history, newest first. */
