@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { ArticleCapture } from '@/lib/clip/article';
-import { articleCaptureSchema } from '@/lib/clip/article-capture-schema';
+import { articleCaptureSchema } from './article-capture-schema';
 import { ARTICLE_READER_SCRIPT } from './injected-scripts';
 import { unreadableReason } from './page-reader';
 

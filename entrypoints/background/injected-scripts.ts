@@ -1,13 +1,13 @@
 /**
  * The scripts the background injects into a tab with `scripting.executeScript`, as the build
- * writes them (entrypoints/page-reader.ts, entrypoints/article-reader.ts). Unlisted scripts, not
+ * writes them (entrypoints/page-reader.ts, entrypoints/article-reader/). Unlisted scripts, not
  * content scripts: nothing of them is announced to the page (README, "Security and privacy").
  */
 
 /** Reads the page's metadata and its selection (lib/clip/page-capture.ts). */
 export const PAGE_READER_SCRIPT = '/page-reader.js';
 
-/** Finds the page's article, or applies a quick clip's template (lib/clip/article-script.ts). */
+/** Finds the page's article, or applies a quick clip's template (entrypoints/article-reader/article-script.ts). */
 export const ARTICLE_READER_SCRIPT = '/article-reader.js';
 
 /** Both, for the checks of what a build holds. */

@@ -6,7 +6,7 @@ import { PREFILL_REQUEST_KEY, type Prefill, type PrefillRequest } from '@/lib/cl
 import { ARTICLE_READER_SCRIPT } from './injected-scripts';
 
 /**
- * A quick clip's template applied in the page, by the article script (lib/clip/article-script.ts).
+ * A quick clip's template applied in the page, by the article script (entrypoints/article-reader/article-script.ts).
  * Its answer comes from a script that runs beside the page, so it is checked like any page data:
  * the shape, values only of the properties the template fills and each of its property's type, and
  * a cap on the body (the clip limit, and room for the rendered notes template before it).

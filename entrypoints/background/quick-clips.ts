@@ -120,7 +120,7 @@ export async function savePage(tab: Tab): Promise<void> {
 /**
  * What the space's clip template and the Keep remembered for the site give a page saved without
  * the popup: its mapped properties, its notes, and its article when that is kept. The article
- * script applies the template in the page (lib/clip/article-script.ts); where no script may run,
+ * script applies the template in the page (entrypoints/article-reader/article-script.ts); where no script may run,
  * the page is saved by its title and address alone.
  */
 async function fromTemplate(spaceId: string, tabId: number, page: PageView) {
