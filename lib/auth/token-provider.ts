@@ -5,7 +5,7 @@ import { oauthMetadata } from './oauth-metadata';
 import { readSecret, writeSecret } from './secret-store';
 
 /** An access token this close to its expiry is refreshed before use. */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 
 /** One refresh at a time per space: refresh tokens rotate, so two parallel refreshes would race. */
 const refreshing = new Map<string, Promise<string>>();
