@@ -14,8 +14,11 @@ import type { StorageItem } from './storage-item';
  * they paint from it at once as before; nothing in the background reads that copy.
  */
 
-/** What the person chose in the options page (the service address and client id: `lib/auth/settings.ts`). */
-export interface Settings {
+/**
+ * How clips are made, as the person chose in the options page. Not `ServiceSettings`
+ * (lib/auth/settings.ts): those say which service the extension talks to.
+ */
+export interface ClipSettings {
   /** Space used by the context menu, the keyboard shortcuts and a fresh popup. */
   defaultSpaceId: string | null;
   /** Whether daily-note appends get the service's automatic timestamp heading. */
@@ -38,7 +41,10 @@ function choice<T>(key: string, fallback: T, copy?: Pick<StorageItem<T>, 'setVal
 }
 
 /** The default space of quick clips and a fresh popup, and the daily note's timestamp heading. */
-export const trustedSettings = choice<Settings>('clipSettings', { defaultSpaceId: null, dailyNoteTimestamp: true });
+export const trustedClipSettings = choice<ClipSettings>('clipSettings', {
+  defaultSpaceId: null,
+  dailyNoteTimestamp: true,
+});
 export const trustedClipTemplates = choice<Record<string, ClipTemplate>>('clipTemplates', {}, clipTemplatesCopy);
 export const trustedKeepChoices = choice<Record<string, KeepChoice>>('keepChoices', {}, keepChoicesCopy);
 export const trustedSpacePreferences = choice<Record<string, SpacePreferences>>(

@@ -2,7 +2,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { WEBLINK_STRUCTURE } from '@/lib/api';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { getConnection } from '@/lib/auth/connections';
-import { trustedClipTemplates, trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '@/lib/choices';
+import { trustedClipSettings, trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '@/lib/choices';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 import { defaultKeep, prefillApplies } from '@/lib/clip/clip-prefill';
 import { plainTextToMarkdown } from '@/lib/clip/plain-text';
@@ -46,7 +46,7 @@ export function createMenus(): void {
 
 /** The default space, or a notification saying none is connected (and the options page). */
 async function defaultSpace(): Promise<string | undefined> {
-  const { defaultSpaceId } = await trustedSettings.getValue();
+  const { defaultSpaceId } = await trustedClipSettings.getValue();
   if (defaultSpaceId && (await getConnection(defaultSpaceId))) return defaultSpaceId;
   await showNotification('not-connected', t('notifyNotConnected'), t('notConnected'));
   await browser.runtime.openOptionsPage();

@@ -6,7 +6,7 @@ import { type RunningEmulator, startEmulator } from '../../tests/emulator/server
 import { emulatorControl } from '../../tests/support/emulator-control.ts';
 import { answerConsent } from '../../tests/unit/emulator-consent';
 import { NotAuthenticatedError, OAuthError } from '../api';
-import { trustedSettings } from '../choices';
+import { trustedClipSettings } from '../choices';
 import type { OAuthSecret } from '../db/schema';
 import { getConnection, listConnections } from './connections';
 import { disconnect } from './disconnect';
@@ -54,7 +54,7 @@ describe('personal API tokens', () => {
       token: 'cap-api-demo',
       baseUrl: emulator.url,
     });
-    expect((await trustedSettings.getValue()).defaultSpaceId).toBe(DEMO.spaceId);
+    expect((await trustedClipSettings.getValue()).defaultSpaceId).toBe(DEMO.spaceId);
   });
 
   it('are refused without a request when they do not start with cap-api-', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readSecret } from '../auth/secret-store';
 import { readServiceSettings } from '../auth/settings';
-import { trustedClipTemplates, trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '../choices';
+import { trustedClipSettings, trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '../choices';
 import { db } from '../db';
 import { DB_NAME, DB_VERSION } from './schema';
 
@@ -71,7 +71,7 @@ describe('the upgrade from database version 1', () => {
     await db();
     const { settings, connections } = await fakeBrowser.storage.local.get(['settings', 'connections']);
     expect(settings).toBeUndefined();
-    expect(await trustedSettings.getValue()).toEqual({ defaultSpaceId: 'token-space', dailyNoteTimestamp: false });
+    expect(await trustedClipSettings.getValue()).toEqual({ defaultSpaceId: 'token-space', dailyNoteTimestamp: false });
     expect(connections).toHaveLength(3);
     expect(JSON.stringify(connections)).not.toMatch(/baseUrl|clientId/);
   });
@@ -130,7 +130,7 @@ describe('the upgrade from database version 2', () => {
   it('moves the clip choices into IndexedDB once, and drops the settings from storage.local', async () => {
     await installVersion2();
     await db();
-    expect(await trustedSettings.getValue()).toEqual({ defaultSpaceId: 's1', dailyNoteTimestamp: false });
+    expect(await trustedClipSettings.getValue()).toEqual({ defaultSpaceId: 's1', dailyNoteTimestamp: false });
     expect(await trustedClipTemplates.getValue()).toEqual({
       s1: { fieldMappings: [], notesTemplate: 'By {{author}}' },
     });
@@ -143,6 +143,6 @@ describe('the upgrade from database version 2', () => {
     vi.resetModules(); // A restarted worker opens the database anew.
     const restarted = await import('../choices');
     expect(await restarted.trustedKeepChoices.getValue()).toEqual({ 'example.com': 'article' });
-    expect((await restarted.trustedSettings.getValue()).defaultSpaceId).toBe('s1');
+    expect((await restarted.trustedClipSettings.getValue()).defaultSpaceId).toBe('s1');
   });
 });
