@@ -21,7 +21,7 @@ export type ConnectionState = 'connected' | 'needs-sign-in';
 
 /**
  * A connected space, as the pages show it. A token is bound to one space, so there is one
- * connection per space. Where its token goes is kept beside the token (`lib/auth/secret-store.ts`).
+ * connection per space. Where its token goes is kept beside the token (`lib/auth/secrets.ts`).
  */
 export interface Connection {
   /** The space id: connections are keyed by the space they reach. */

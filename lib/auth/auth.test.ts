@@ -13,7 +13,7 @@ import { disconnect } from './disconnect';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
 import { REVOCATION_ALARM, retryPendingRevocations } from './revocations';
-import { readSecret, writeSecret } from './secret-store';
+import { readSecret, writeSecret } from './secrets';
 import { saveServiceSettings, effectiveServiceSettings as settingsFor } from './settings';
 import { apiForSpace } from './space-api';
 

@@ -9,7 +9,7 @@ import { serializeApiError } from '../api';
 import { describeError } from '../error-text';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
-import { writeSecret } from './secret-store';
+import { writeSecret } from './secrets';
 import { saveServiceSettings } from './settings';
 
 /**
@@ -40,7 +40,7 @@ const requestsTo = async (emulator: RunningEmulator) =>
 
 async function expectStillThroughFirst(): Promise<void> {
   vi.resetModules(); // What IndexedDB holds, as a restarted worker reads it: nothing from memory.
-  const { readSecret } = await import('./secret-store');
+  const { readSecret } = await import('./secrets');
   const { listConnections } = await import('./connections');
   const { apiForSpace } = await import('./space-api');
   expect(await readSecret(DEMO.spaceId)).toEqual({

@@ -2,7 +2,7 @@ import { type AuthProvider, NotAuthenticatedError, OAuthError, refreshTokens } f
 import type { OAuthSecret } from '../db/schema';
 import { setConnectionState } from './connections';
 import { oauthMetadata } from './oauth-metadata';
-import { readSecret, writeSecret } from './secret-store';
+import { readSecret, writeSecret } from './secrets';
 
 /** An access token this close to its expiry is refreshed before use. */
 const REFRESH_MARGIN_MS = 60_000;

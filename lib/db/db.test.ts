@@ -1,7 +1,7 @@
 import { openDB } from 'idb';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readSecret } from '../auth/secret-store';
+import { readSecret } from '../auth/secrets';
 import { readServiceSettings } from '../auth/settings';
 import { trustedClipSettings, trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '../choices';
 import { db } from '../db';

@@ -25,7 +25,7 @@ import type { StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
 import { db } from '../db';
 import { DB_NAME, DB_VERSION, type Db } from '../db/schema';
-import { HISTORY_LIMIT } from './store';
+import { HISTORY_LIMIT } from './records';
 
 let emulator: RunningEmulator;
 let harness: Harness;
