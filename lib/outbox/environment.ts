@@ -12,9 +12,9 @@ export interface OutboxEnvironment {
   wakeAt(at: number | null): void;
   /** The outbox's content changed (badge, open popups). */
   changed(): void;
-  landed(clip: StoredClip, landed: LandedClip): void;
+  landed(stored: StoredClip, landed: LandedClip): void;
   /** A clip stopped for a reason a person must address. */
-  failed(clip: StoredClip): void;
+  failed(stored: StoredClip): void;
   now?(): number;
   random?(): number;
   /** The database; default `db()` of lib/db. Tests give each simulated worker its own connection. */
