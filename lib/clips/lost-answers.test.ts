@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceApi } from '../api';
-import { sameTitle, textFingerprint, weblinkHasUrl, weblinkTitle } from './lost-answers';
+import { weblinkTitle } from './clip-fields';
+import { sameTitle, textFingerprint, weblinkHasUrl } from './lost-answers';
 import type { StoredClipOf } from './stored-clip';
 import { type WeblinkClip, weblink } from './weblink';
 

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { entityValue, type PropertyValueInput, titleValue } from '../api';
 import { propertiesInputSchema } from '../api/schemas/property-values';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
-import { clippedObjectFields, id, tagListSchema, text } from './clip-fields';
+import { clippedObjectFields, id, tagListSchema, text, weblinkTitle } from './clip-fields';
 import { defineClipKind } from './kind';
 import { markdownParts } from './parts';
 import { objectAppendBlock } from './steps/append-parts';
@@ -36,7 +36,8 @@ export type UpdateClip = Omit<UpdateRequest, 'notes'> & { parts: string[] };
 export function updateChanges(stored: StoredClipOf<UpdateClip>): ObjectChanges | null {
   const { clip } = stored;
   const properties: Record<string, PropertyValueInput> = { ...clip.properties };
-  if (clip.title !== undefined) properties.title = titleValue(clip.title.trim() || clip.source.url);
+  if (clip.title !== undefined)
+    properties.title = titleValue(weblinkTitle({ title: clip.title, url: clip.source.url }));
   if (clip.tags !== undefined) properties.tags = entityValue(tagIdsOf(clip.tags, stored));
   const changes = {
     ...(Object.keys(properties).length > 0 ? { properties } : {}),

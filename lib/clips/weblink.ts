@@ -11,9 +11,9 @@ import {
 import { propertiesInputSchema } from '../api/schemas/property-values';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { pageKey } from '../page-url';
-import { id, keepChoiceSchema, tagListSchema, text } from './clip-fields';
+import { id, keepChoiceSchema, tagListSchema, text, weblinkTitle } from './clip-fields';
 import { defineClipKind, defineStepBlock } from './kind';
-import { findWeblink, LOST_REQUEST_SETTLE_MS, weblinkTitle } from './lost-answers';
+import { findWeblink, LOST_REQUEST_SETTLE_MS } from './lost-answers';
 import { markdownParts } from './parts';
 import { objectAppendBlock } from './steps/append-parts';
 import { tagIdsOf, tagsBlock, withoutTags } from './steps/tags';
