@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type Status, StatusRegion } from '@/components/status-region';
 import { quoteWithSource } from '@/lib/clip/quote';
-import { weblinkTitle } from '@/lib/clips/clip-fields';
+import { weblinkTitle } from '@/lib/clips/weblink-title';
 import { articleTooLargeText, clipTooLargeText } from '@/lib/error-text';
 import { toProperties } from '@/lib/fields/field-payload';
 import { isEditableDefinition } from '@/lib/fields/field-types';

@@ -8,16 +8,12 @@ import type { Db, StoredSecret } from '../db/schema';
  * anew (another version upgraded it, which may have rekeyed its records) is read anew. Only the
  * background imports this module.
  */
-const copies = new WeakMap<Db, Map<string, StoredSecret>>();
+let current: { database: Db; copy: Map<string, StoredSecret> } | undefined;
 
 async function secrets(): Promise<{ database: Db; copy: Map<string, StoredSecret> }> {
   const database = await db();
-  let copy = copies.get(database);
-  if (!copy) {
-    copy = new Map();
-    copies.set(database, copy);
-  }
-  return { database, copy };
+  if (current?.database !== database) current = { database, copy: new Map() };
+  return current;
 }
 
 /** The space's tokens, whichever service issued them (a space is connected through one). */

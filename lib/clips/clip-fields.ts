@@ -21,13 +21,5 @@ export const tagListSchema = z.array(tagRefSchema).check(z.maxLength(200));
 export const keepChoiceSchema = z.enum(['link', 'article', 'selection']);
 export type KeepChoice = z.infer<typeof keepChoiceSchema>;
 
-/**
- * The title a weblink is created or renamed with: the service would use the URL for an empty one,
- * and so does every place that names the page (the popup's save, an update's new title).
- */
-export function weblinkTitle(clip: { title: string; url: string }): string {
-  return clip.title.trim() || clip.url;
-}
-
 /** What an action on an object clipped earlier names: the object, and the page it came from. */
 export const clippedObjectFields = { objectId: id(), objectTitle: text(2_000), source: clipSourceSchema };

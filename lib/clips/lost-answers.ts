@@ -1,7 +1,7 @@
 import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi, type WorkspaceObject } from '../api';
 import { samePage } from '../page-url';
-import { weblinkTitle } from './clip-fields';
 import { titleKey } from './stored-clip';
+import { weblinkTitle } from './weblink-title';
 
 /**
  * Finding out whether a request whose answer was lost did land, before it is sent again: the

@@ -2,13 +2,14 @@ import { z } from 'zod/mini';
 import { entityValue, type PropertyValueInput, titleValue } from '../api';
 import { propertiesInputSchema } from '../api/schemas/property-values';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
-import { clippedObjectFields, id, tagListSchema, text, weblinkTitle } from './clip-fields';
+import { clippedObjectFields, id, tagListSchema, text } from './clip-fields';
 import { defineClipKind } from './kind';
 import { markdownParts } from './parts';
 import { objectAppendBlock } from './steps/append-parts';
 import { type ObjectChanges, patchBlock } from './steps/object-changes';
 import { tagIdsOf, tagsBlock } from './steps/tags';
 import type { StoredClipOf } from './stored-clip';
+import { weblinkTitle } from './weblink-title';
 
 /**
  * Changes to an object clipped earlier (the edit view's "Update"): its new tags found or created,
