@@ -5,7 +5,7 @@
  */
 import { Readability } from '@mozilla/readability';
 import { extractArticle } from '@/lib/clip/article';
-import { plainTurndown } from '@/lib/clip/plain-turndown';
+import { plainTurndown } from './plain-turndown';
 
 function timed(run: () => string): { ms: number; chars: number } {
   const start = performance.now();

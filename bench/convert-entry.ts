@@ -3,8 +3,8 @@
  * Markdown) and plain turndown, on the same selection, so both are timed in the same run.
  */
 import { htmlToMarkdown } from '@/lib/clip/markdown';
-import { plainTurndown } from '@/lib/clip/plain-turndown';
 import { selectionToFragment } from '@/lib/clip/selection';
+import { plainTurndown } from './plain-turndown';
 
 function selectBody(): Selection {
   const range = document.createRange();

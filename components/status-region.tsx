@@ -1,14 +1,15 @@
-export type StatusRegionProps = {
+/** What a page's status region says: what just happened, or why it failed. */
+export type Status = {
   /** Rendered exactly, so the region's text ends with "Saved", "Queued" or the error's message. */
   message: string;
-  tone?: 'info' | 'error';
+  tone: 'info' | 'error';
 };
 
 /**
  * The polite live region the app reports outcomes in. It is always rendered, empty when there is
  * nothing to say: screen readers only announce changes to a live region that already exists.
  */
-export function StatusRegion({ message, tone = 'info' }: StatusRegionProps) {
+export function StatusRegion({ message, tone = 'info' }: Omit<Status, 'tone'> & Partial<Pick<Status, 'tone'>>) {
   const isError = tone === 'error' && message !== '';
   return (
     <div role="status" aria-live="polite" aria-atomic="true" className={isError ? 'status status-error' : 'status'}>

@@ -1,5 +1,5 @@
 import type { SerializedApiError } from './api/errors';
-import { megabytes } from './clip/clip-limits';
+import { MAX_CLIP_BYTES, megabytes } from './clip/clip-limits';
 import { type MessageKey, t } from './i18n';
 
 /**
@@ -68,10 +68,14 @@ export function describeError(error: SerializedApiError, context?: 'token'): str
   }
 }
 
+/** The size and the limit of what may be clipped at once, in MB, as the "too large" texts say them. */
+function tooLarge(bytes: number): [size: string, max: string] {
+  return [String(megabytes(bytes)), String(megabytes(MAX_CLIP_BYTES))];
+}
+
 /** A clip whose Markdown is over the limit, as the data `describeError` reads ("the selection is N MB; …"). */
-export function clipTooLarge(bytes: number, maxBytes: number): SerializedApiError {
-  const size = String(megabytes(bytes));
-  const max = String(megabytes(maxBytes));
+export function clipTooLarge(bytes: number): SerializedApiError {
+  const [size, max] = tooLarge(bytes);
   return {
     kind: 'invalid_input',
     endpoint: 'clip',
@@ -81,4 +85,14 @@ export function clipTooLarge(bytes: number, maxBytes: number): SerializedApiErro
     params: [size, max],
     mayHaveBeenApplied: false,
   };
+}
+
+/** Why a selection (or the notes with it) cannot be clipped: its size and the limit. */
+export function clipTooLargeText(bytes: number): string {
+  return describeError(clipTooLarge(bytes));
+}
+
+/** Why a page's article cannot be kept: its size and the limit. */
+export function articleTooLargeText(bytes: number): string {
+  return t('articleTooLarge', tooLarge(bytes));
 }

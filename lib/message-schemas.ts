@@ -36,7 +36,7 @@ export const clipTemplateSchema = z.strictObject({
 });
 export type ClipTemplate = z.infer<typeof clipTemplateSchema>;
 
-export const settingsChangeSchema = z.strictObject({
+const settingsChangeSchema = z.strictObject({
   apiBaseUrl: z.optional(z.nullable(text(2_000))),
   oauthClientId: z.optional(z.nullable(id())),
   defaultSpaceId: z.optional(id()),

@@ -7,7 +7,7 @@ import { paceWindowsItem, serverTraitsItem } from './storage';
  * holds a token or decides where one goes: a connection's key is its space id.
  */
 
-export const pacer = createPacer({
+const pacer = createPacer({
   store: { load: () => paceWindowsItem.getValue(), save: (windows) => paceWindowsItem.setValue(windows) },
 });
 

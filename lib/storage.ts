@@ -10,7 +10,7 @@ import { defineItem } from './storage-item';
  * Nothing secret lives here, and nothing the background reads to decide where a request goes or
  * what a clip sends: content scripts can read and write `storage.local` where the browser does not
  * let us close it (Firefox), so tokens, the address each token belongs to, the service settings
- * and the clip choices are kept in the extension's own IndexedDB (`lib/db.ts`, `lib/choices.ts`),
+ * and the clip choices are kept in the extension's own IndexedDB (`lib/db/`, `lib/choices.ts`),
  * which pages and content scripts cannot open. What is here is for the pages to show.
  */
 
@@ -21,7 +21,7 @@ export type ConnectionState = 'connected' | 'needs-sign-in';
 
 /**
  * A connected space, as the pages show it. A token is bound to one space, so there is one
- * connection per space. Where its token goes is kept beside the token (`lib/auth/secret-store.ts`).
+ * connection per space. Where its token goes is kept beside the token (`lib/auth/secrets.ts`).
  */
 export interface Connection {
   /** The space id: connections are keyed by the space they reach. */

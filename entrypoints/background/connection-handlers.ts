@@ -5,14 +5,14 @@ import { signInWithOAuth } from '@/lib/auth/oauth-sign-in';
 import { connectWithPersonalToken } from '@/lib/auth/personal-token';
 import { effectiveServiceSettings, saveServiceSettings } from '@/lib/auth/settings';
 import { BUILD_API_BASE_URL, BUILD_OAUTH_CLIENT_ID } from '@/lib/build-config';
-import { trustedSettings } from '@/lib/choices';
+import { trustedClipSettings } from '@/lib/choices';
 import type { ConnectionsView } from '@/lib/messaging';
 import { asResult, handle } from './router';
 
 async function connectionsView(): Promise<ConnectionsView> {
   const [connections, settings, service] = await Promise.all([
     listConnections(),
-    trustedSettings.getValue(),
+    trustedClipSettings.getValue(),
     effectiveServiceSettings(),
   ]);
   return {
@@ -47,10 +47,10 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
         await releaseUnusedOrigin(before.baseUrl);
       }
       if (change.defaultSpaceId !== undefined || change.dailyNoteTimestamp !== undefined) {
-        const next = await trustedSettings.getValue();
+        const next = await trustedClipSettings.getValue();
         if (change.defaultSpaceId !== undefined) next.defaultSpaceId = change.defaultSpaceId;
         if (change.dailyNoteTimestamp !== undefined) next.dailyNoteTimestamp = change.dailyNoteTimestamp;
-        await trustedSettings.setValue(next);
+        await trustedClipSettings.setValue(next);
       }
       return connectionsView();
     }),

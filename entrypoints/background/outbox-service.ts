@@ -43,15 +43,15 @@ const tellLanding = createLandingNotices({
   countHeading: (count) => t('notifyLandedMany', String(count)),
 });
 
-function landedNotice(clip: StoredClip, landed: LandedClip): void {
+function landedNotice(stored: StoredClip, landed: LandedClip): void {
   // An open popup shows the landing itself (its status line and list).
   if (watchingPages.size > 0) return;
-  tellLanding({ id: landed.id, heading: t(kindOf(clip.clip.kind).texts.landed), title: landed.title });
+  tellLanding({ id: landed.id, heading: t(kindOf(stored.clip.kind).texts.landed), title: landed.title });
 }
 
-function failedNotice(clip: StoredClip): void {
-  const reason = clip.lastError ? describeError(clip.lastError) : '';
-  void showNotification(`failed-${clip.id}`, t('notifyFailed', kindOf(clip.clip.kind).title(clip.clip)), reason);
+function failedNotice(stored: StoredClip): void {
+  const reason = stored.lastError ? describeError(stored.lastError) : '';
+  void showNotification(`failed-${stored.id}`, t('notifyFailed', kindOf(stored.clip.kind).title(stored.clip)), reason);
 }
 
 /** The outbox of this background, wired to the browser: alarms, badge, notifications. */

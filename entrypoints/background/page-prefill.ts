@@ -2,7 +2,7 @@ import type { Prefill, PrefillRequest } from '@/lib/clip/prefill-request';
 import { runInPage, TEMPLATE_IN_PAGE } from './run-in-page';
 
 /**
- * A quick clip's template applied in the page, by the article reader (lib/clip/article-script.ts);
+ * A quick clip's template applied in the page, by the article reader (entrypoints/article-reader/article-script.ts);
  * of its answer, only values of the properties the template fills, each of its property's own type:
  * a page cannot put text where a date or a label goes.
  */

@@ -1,13 +1,12 @@
 import { type Browser, browser } from 'wxt/browser';
 import { WEBLINK_STRUCTURE } from '@/lib/api';
-import type { SerializedApiError } from '@/lib/api/errors';
 import { getConnection } from '@/lib/auth/connections';
-import { trustedClipTemplates, trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '@/lib/choices';
-import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
+import { trustedClipSettings, trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '@/lib/choices';
 import { defaultKeep, prefillApplies } from '@/lib/clip/clip-prefill';
 import { plainTextToMarkdown } from '@/lib/clip/plain-text';
 import { quoteWithSource } from '@/lib/clip/quote';
-import { clipTooLarge, describeError } from '@/lib/error-text';
+import { clipOutcome } from '@/lib/clip-outcome';
+import { clipTooLargeText } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import type { ClipOutcome, ClipRequest, PageView, Result } from '@/lib/messaging';
 import { siteOf } from '@/lib/page-url';
@@ -46,7 +45,7 @@ export function createMenus(): void {
 
 /** The default space, or a notification saying none is connected (and the options page). */
 async function defaultSpace(): Promise<string | undefined> {
-  const { defaultSpaceId } = await trustedSettings.getValue();
+  const { defaultSpaceId } = await trustedClipSettings.getValue();
   if (defaultSpaceId && (await getConnection(defaultSpaceId))) return defaultSpaceId;
   await showNotification('not-connected', t('notifyNotConnected'), t('notConnected'));
   await browser.runtime.openOptionsPage();
@@ -54,26 +53,17 @@ async function defaultSpace(): Promise<string | undefined> {
 }
 
 async function confirmOutcome(result: Result<ClipOutcome>, title: string, note?: string): Promise<void> {
-  const error: SerializedApiError | null = result.ok
-    ? result.value.state === 'landed'
-      ? null
-      : result.value.error
-    : result.error;
-  if (result.ok && result.value.state === 'landed') {
+  const clipId = result.ok ? result.value.clipId : '';
+  const { state, reason } = clipOutcome(result);
+  if (state === 'landed') {
     await flashBadge();
     // The landing itself is notified by the outbox; a fallback note is worth its own line.
-    if (note) await showNotification(`note-${result.value.clipId}`, title, note);
-    return;
+    if (note) await showNotification(`note-${clipId}`, title, note);
+  } else if (state === 'waiting') {
+    await showNotification(`queued-${clipId}`, t('notifyQueued', title), reason);
+  } else {
+    await showNotification(`failed-${Date.now()}`, t('notifyFailed', title), reason);
   }
-  if (result.ok && result.value.state !== 'failed') {
-    await showNotification(
-      `queued-${result.value.clipId}`,
-      t('notifyQueued', title),
-      error ? describeError(error) : '',
-    );
-    return;
-  }
-  await showNotification(`failed-${Date.now()}`, t('notifyFailed', title), error ? describeError(error) : '');
 }
 
 /** A short tick on the action, unless clips are waiting (their count is the badge then). */
@@ -120,7 +110,7 @@ export async function savePage(tab: Tab): Promise<void> {
 /**
  * What the space's clip template and the Keep remembered for the site give a page saved without
  * the popup: its mapped properties, its notes, and its article when that is kept. The article
- * script applies the template in the page (lib/clip/article-script.ts); where no script may run,
+ * script applies the template in the page (entrypoints/article-reader/article-script.ts); where no script may run,
  * the page is saved by its title and address alone.
  */
 async function fromTemplate(spaceId: string, tabId: number, page: PageView) {
@@ -178,7 +168,7 @@ export async function addSelectionToDailyNote(tab: Tab, selectionText: string | 
   const oversized = page.selection?.oversizedBytes;
   if (oversized !== undefined) {
     // The page's selection is too large to clip: say so, rather than "nothing selected" or the plain text.
-    const reason = describeError(clipTooLarge(oversized, MAX_CLIP_BYTES));
+    const reason = clipTooLargeText(oversized);
     await showNotification(`too-large-${Date.now()}`, t('notifyFailed', title), reason);
     return;
   }

@@ -1,12 +1,12 @@
 import { browser } from 'wxt/browser';
 import type { z } from 'zod/mini';
 import type { ArticleCapture } from '@/lib/clip/article';
-import { articleCaptureSchema } from '@/lib/clip/article-capture-schema';
 import type { PageCapture } from '@/lib/clip/page-capture';
-import { pageCaptureSchema } from '@/lib/clip/page-capture-schema';
-import { type PrefillAnswer, prefillAnswerSchema } from '@/lib/clip/prefill-answer-schema';
 import { PREFILL_REQUEST_KEY, type PrefillRequest } from '@/lib/clip/prefill-request';
+import { articleCaptureSchema } from './article-capture-schema';
 import { ARTICLE_READER_SCRIPT, type INJECTED_SCRIPTS, PAGE_READER_SCRIPT } from './injected-scripts';
+import { pageCaptureSchema } from './page-capture-schema';
+import { type PrefillAnswer, prefillAnswerSchema } from './prefill-answer-schema';
 
 /**
  * The scripts the background injects into a tab (./injected-scripts.ts names their files), each

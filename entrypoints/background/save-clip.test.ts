@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_REQUEST_MARKDOWN_CHARS } from '@/lib/api';
-import { trustedKeepChoices, trustedSettings } from '@/lib/choices';
+import { trustedClipSettings, trustedKeepChoices } from '@/lib/choices';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 import type { ClipRequest } from '@/lib/messaging';
 import { keepChoicesCopy } from '@/lib/storage';
@@ -31,7 +31,7 @@ describe('turning a clip request into an outbox payload', () => {
   });
 
   it('dates a daily-note clip today and takes the timestamp choice from the settings', async () => {
-    await trustedSettings.setValue({ ...(await trustedSettings.getValue()), dailyNoteTimestamp: false });
+    await trustedClipSettings.setValue({ ...(await trustedClipSettings.getValue()), dailyNoteTimestamp: false });
     const payload = await toPayload({ kind: 'daily-note', markdown: '> hi', source });
     expect(payload).toMatchObject({ kind: 'daily-note', noTimeStamp: true, parts: ['> hi'] });
     if (payload.kind !== 'daily-note') throw new Error('wrong kind');

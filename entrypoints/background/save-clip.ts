@@ -1,4 +1,4 @@
-import { trustedKeepChoices, trustedSettings, trustedSpacePreferences } from '@/lib/choices';
+import { trustedClipSettings, trustedKeepChoices, trustedSpacePreferences } from '@/lib/choices';
 import type { KeepChoice } from '@/lib/clips/clip-fields';
 import { type ClipPayload, type ClipRequest, kindOf } from '@/lib/clips/registry';
 import type { ClipOutcome } from '@/lib/messaging';
@@ -22,7 +22,7 @@ export const KEEP_SITES_KEPT = 500;
 export async function toPayload(request: ClipRequest): Promise<ClipPayload> {
   return kindOf(request.kind).toPayload(request, {
     now: new Date(),
-    dailyNoteTimestamp: async () => (await trustedSettings.getValue()).dailyNoteTimestamp,
+    dailyNoteTimestamp: async () => (await trustedClipSettings.getValue()).dailyNoteTimestamp,
   });
 }
 

@@ -1,5 +1,5 @@
 import { readTitle } from '@/lib/api';
-import { readSecret } from '@/lib/auth/secret-store';
+import { readSecret } from '@/lib/auth/secrets';
 import { apiForSpace } from '@/lib/auth/space-api';
 import { findWeblink } from '@/lib/clips/lost-answers';
 import { kindOf, type StoredClip } from '@/lib/clips/registry';

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { StatusRegion } from '@/components/status-region';
+import { type Status, StatusRegion } from '@/components/status-region';
 import { t } from '@/lib/i18n';
 import { type Result, sendMessage } from '@/lib/messaging';
 import { connectionsItem } from '@/lib/storage';
 import { ClipTemplateSettings } from './clip-template-settings';
 import { ClippingSettings } from './clipping-settings';
 import { ConnectionList } from './connection-list';
-import { failure, type Notice } from './notice';
+import { failure } from './notice';
 import { ServiceSettings } from './service-settings';
 import { TokenForm } from './token-form';
 
@@ -17,7 +17,7 @@ const CONNECTIONS_KEY = ['connections'] as const;
 export function App() {
   const queryClient = useQueryClient();
   const connections = useQuery({ queryKey: CONNECTIONS_KEY, queryFn: () => sendMessage('getConnections') });
-  const [notice, setNotice] = useState<Notice>({ message: '', tone: 'info' });
+  const [notice, setNotice] = useState<Status>({ message: '', tone: 'info' });
 
   // The background changes connections too (a refresh that ends in "needs sign-in").
   useEffect(

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { Status } from '@/components/status-region';
 import { sourcesFor } from '@/lib/clip/page-sources';
 import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { t } from '@/lib/i18n';
@@ -14,7 +15,6 @@ import {
 } from './clip-template-draft';
 import { FieldMappingRow } from './field-mapping-row';
 import { NotesTemplateField } from './notes-template-field';
-import type { Notice } from './notice';
 import { sourceName } from './source-names';
 
 const NO_ERRORS: DraftErrors = { mappings: {} };
@@ -35,7 +35,7 @@ export type ClipTemplateEditorProps = {
   /** The weblink type's property definitions, as `getWeblinkForm` gives them. */
   fields: FieldDefinition[];
   stored: ClipTemplate;
-  onNotice(notice: Notice): void;
+  onNotice(notice: Status): void;
   onSaved(): void;
 };
 

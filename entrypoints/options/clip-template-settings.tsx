@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { SpaceSwitcher } from '@/components/space-switcher';
+import type { Status } from '@/components/status-region';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type ConnectionsView, type ConnectionView, sendMessage } from '@/lib/messaging';
 import { clipTemplatesCopy, EMPTY_CLIP_TEMPLATE } from '@/lib/storage';
 import { ClipTemplateEditor } from './clip-template-editor';
-import type { Notice } from './notice';
 
 const TEMPLATES_KEY = ['clip-templates'] as const;
 
@@ -23,7 +23,7 @@ function loadFailure(error: Error): string {
 }
 
 /** The space's template editor, once its weblink type and its stored template are known. */
-function SpaceClipTemplate({ space, onNotice }: { space: ConnectionView; onNotice(notice: Notice): void }) {
+function SpaceClipTemplate({ space, onNotice }: { space: ConnectionView; onNotice(notice: Status): void }) {
   const queryClient = useQueryClient();
   const { spaceId, spaceTitle } = space;
   const form = useQuery({
@@ -53,7 +53,7 @@ function SpaceClipTemplate({ space, onNotice }: { space: ConnectionView; onNotic
 }
 
 /** "Clip template": per connected space (the default one first), what a new clip of a page starts with. */
-export function ClipTemplateSettings({ view, onNotice }: { view: ConnectionsView; onNotice(notice: Notice): void }) {
+export function ClipTemplateSettings({ view, onNotice }: { view: ConnectionsView; onNotice(notice: Status): void }) {
   const [chosenSpaceId, setChosenSpaceId] = useState<string | null>(null);
   const { connections, settings } = view;
   const space =

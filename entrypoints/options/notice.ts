@@ -1,9 +1,8 @@
+import type { Status } from '@/components/status-region';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { describeError } from '@/lib/error-text';
 
-/** Status text of the options page: what just happened, or why it failed. */
-export type Notice = { message: string; tone: 'info' | 'error' };
-
-export function failure(error: SerializedApiError, context?: 'token'): Notice {
+/** The options page's status when an action failed: why, in words. */
+export function failure(error: SerializedApiError, context?: 'token'): Status {
   return { message: describeError(error, context), tone: 'error' };
 }

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Field } from '@/components/field';
+import type { Status } from '@/components/status-region';
 import { normalizeBaseUrl } from '@/lib/api/base-url';
 import { originPattern } from '@/lib/auth/origin-pattern';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type ConnectionsView, sendMessage } from '@/lib/messaging';
-import type { Notice } from './notice';
 
 /** The service's address and OAuth client id: checked, and its host permission asked, before saving. */
 export function ServiceSettings({
@@ -15,7 +15,7 @@ export function ServiceSettings({
   onSaved,
 }: {
   view: ConnectionsView;
-  onNotice(notice: Notice): void;
+  onNotice(notice: Status): void;
   onSaved(): void;
 }) {
   const [baseUrl, setBaseUrl] = useState(view.settings.apiBaseUrl);

@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { StatusRegion } from '@/components/status-region';
-import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
+import { type Status, StatusRegion } from '@/components/status-region';
 import { quoteWithSource } from '@/lib/clip/quote';
-import { clipTooLarge, describeError } from '@/lib/error-text';
+import { weblinkTitle } from '@/lib/clips/weblink-title';
+import { articleTooLargeText, clipTooLargeText } from '@/lib/error-text';
 import { isEditableDefinition } from '@/lib/fields/field-definition';
 import { toProperties } from '@/lib/fields/field-payload';
 import { type MessageKey, t } from '@/lib/i18n';
 import { type ClipRequest, sendMessage } from '@/lib/messaging';
 import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { AppendToObject } from './append-to-object';
-import { NO_STATUS, type Status, statusOf, UNREADABLE_KEYS } from './clip-status';
-import { articleTooLarge, KeepChoiceGroup } from './keep-choice';
+import { NO_STATUS, statusOf, UNREADABLE_KEYS } from './clip-status';
+import { KeepChoiceGroup } from './keep-choice';
 import { PageLine } from './page-line';
 import { keys, useClipTemplate, usePage, usePreferences, useSavedObject, useTab, useWeblinkForm } from './queries';
 import { type EditRequest, SavedActions } from './saved-actions';
@@ -88,7 +88,7 @@ export function ClipForm({
   // A selection too large to clip arrives as its size only; adding it says so instead of sending.
   const selectionTooLarge =
     !draft.notesTouched && selection?.oversizedBytes !== undefined
-      ? describeError(clipTooLarge(selection.oversizedBytes, MAX_CLIP_BYTES))
+      ? clipTooLargeText(selection.oversizedBytes)
       : undefined;
 
   useEffect(() => titleRef.current?.focus(), []);
@@ -117,7 +117,7 @@ export function ClipForm({
 
   async function saveAsNew() {
     if (!fieldsAreValid()) return;
-    const title = draft.title.trim() || url;
+    const title = weblinkTitle({ title: draft.title, url });
     if (kept.keep === 'article') {
       setBusy(true);
       setStatus({ message: t('articleReading'), tone: 'info' });
@@ -125,7 +125,7 @@ export function ClipForm({
     const body = await kept.bodyForSave(draft.notes, title);
     if (body.kind === 'too-large') {
       setBusy(false);
-      setStatus({ message: articleTooLarge(body.oversizedBytes), tone: 'error' });
+      setStatus({ message: articleTooLargeText(body.oversizedBytes), tone: 'error' });
       return;
     }
     const outcome = await send({

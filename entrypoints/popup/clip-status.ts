@@ -1,10 +1,7 @@
-import type { SerializedApiError } from '@/lib/api/errors';
-import { describeError } from '@/lib/error-text';
+import type { Status } from '@/components/status-region';
+import { clipOutcome } from '@/lib/clip-outcome';
 import { type MessageKey, t } from '@/lib/i18n';
 import type { ClipOutcome, Result, Unreadable } from '@/lib/messaging';
-
-/** What the popup's status region says. */
-export type Status = { message: string; tone: 'info' | 'error' };
 
 export const NO_STATUS: Status = { message: '', tone: 'info' };
 
@@ -17,9 +14,8 @@ export const UNREADABLE_KEYS: Record<Unreadable, MessageKey> = {
 
 /** What became of a clip, in words: `landed` says what landing means for this kind of clip. */
 export function statusOf(result: Result<ClipOutcome>, landed: MessageKey = 'statusSaved'): Status {
-  if (!result.ok) return { message: describeError(result.error), tone: 'error' };
-  const outcome = result.value;
-  if (outcome.state === 'landed') return { message: t(landed), tone: 'info' };
-  if (outcome.state === 'failed') return { message: describeError(outcome.error as SerializedApiError), tone: 'error' };
+  const { state, reason } = clipOutcome(result);
+  if (state === 'landed') return { message: t(landed), tone: 'info' };
+  if (state === 'failed') return { message: reason, tone: 'error' };
   return { message: t('statusQueued'), tone: 'info' };
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ArticleCapture } from '@/lib/clip/article';
-import { MAX_CLIP_BYTES, megabytes } from '@/lib/clip/clip-limits';
 import { readingMinutes } from '@/lib/clip/reading-time';
+import { articleTooLargeText } from '@/lib/error-text';
 import { type MessageKey, t } from '@/lib/i18n';
 import type { KeepChoice } from '@/lib/messaging';
 
@@ -13,11 +13,6 @@ const LABELS: Record<KeepChoice, MessageKey> = {
   article: 'keepArticle',
   selection: 'keepSelection',
 };
-
-/** "The article is N MB; at most 5 MB can be clipped. …" */
-export function articleTooLarge(bytes: number): string {
-  return t('articleTooLarge', [String(megabytes(bytes)), String(megabytes(MAX_CLIP_BYTES))]);
-}
 
 /** What the hint under the choices says of the article, when it is the one kept. */
 function articleHint(article: ArticleState): string | undefined {
@@ -35,7 +30,7 @@ function articleHint(article: ArticleState): string | undefined {
     case 'unreadable':
       return t('articleUnreadable');
     case 'too-large':
-      return articleTooLarge(article.oversizedBytes);
+      return articleTooLargeText(article.oversizedBytes);
     default:
       return undefined;
   }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { type PrefillArticle, prefilledNotes, prefilledValues } from '@/lib/clip/clip-prefill';
 import type { PrefillPage } from '@/lib/clip/prefill-request';
-import { changedProperties } from '@/lib/fields/changes';
 import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { validateFieldValue } from '@/lib/fields/field-validation';
 import type { FieldValue } from '@/lib/fields/field-value';
-import { fieldValuesFromServer } from '@/lib/fields/server-values';
 import type { ClipTemplate, KeepChoice, SavedObjectView, TagRef } from '@/lib/messaging';
 import type { SpacePreferences } from '@/lib/storage';
+import { changedProperties } from './field-changes';
+import { fieldValuesFromServer } from './server-values';
 
 /** What a field shows until the person changes it: from the page (a new clip) or from the saved object (the edit view). */
 export interface DraftBaseline {

@@ -56,7 +56,7 @@ export interface WorkspaceApiConfig {
  * structures, objects (read, create, update, trash, restore), weblinks, search, Markdown appends to
  * an object or a daily note. The other endpoints are in content-api.ts and listing-api.ts, and
  * createCompleteWorkspaceApi (complete-client.ts) has every one; keeping them apart keeps them out
- * of the background's bundle.
+ * of the bundles.
  */
 export function createWorkspaceApi(config: WorkspaceApiConfig) {
   const baseUrl = normalizeBaseUrl(config.baseUrl);
@@ -198,9 +198,6 @@ export function createWorkspaceApi(config: WorkspaceApiConfig) {
     },
 
     ...createBlocksApi({ transport, baseUrl, traits, learn }),
-
-    /** What the endpoint modules beyond the core need (complete-client.ts). */
-    internals: { transport },
 
     /** What this client has learned of the server's forms (lib/api/server-traits.ts). */
     traits: (): ServerTraits => traits.get(baseUrl),

@@ -17,8 +17,8 @@ import type { CallOptions, Transport } from './transport';
 /**
  * Endpoints for writing content beyond clipping: blocks appended, replaced and deleted one by one,
  * an object made from Markdown, the spec's second daily-note route, the user's spaces. The extension
- * itself clips through the core client (client.ts), so these stay out of its background bundle;
- * the complete client (complete-client.ts) has them.
+ * uses none of them (it clips through client.ts); the complete client (complete-client.ts) has
+ * them, for the tests of the whole v1 surface.
  */
 export function createContentApi(transport: Transport) {
   return {

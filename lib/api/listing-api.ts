@@ -5,7 +5,8 @@ import type { CallOptions, Transport } from './transport';
 
 /**
  * The spec's three cursor-paginated listings (by structure, tag, collection). The published
- * reference has none of them and the extension does not need them; they complete the spec's client.
+ * reference has none of them and the extension does not need them; the complete client
+ * (complete-client.ts) has them, for the tests of the whole v1 surface.
  */
 
 export interface ListOptions extends CallOptions {

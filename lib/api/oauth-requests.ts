@@ -2,7 +2,6 @@ import * as oauth from 'oauth4webapi';
 import { isLoopbackHost } from './base-url';
 import { ApiError, MalformedResponseError, OAuthError, parseRetryAfter, RateLimitedError, ServerError } from './errors';
 import { networkFailure, requestSignals } from './network';
-import type { OAuthCallOptions } from './oauth';
 import { oauthErrorBodySchema } from './schemas/error-bodies';
 import type { OAuthServerMetadata } from './schemas/oauth';
 
@@ -12,7 +11,15 @@ import type { OAuthServerMetadata } from './schemas/oauth';
  * API error hierarchy.
  */
 
-export const DEFAULT_TIMEOUT_MS = 20_000;
+/** What a caller may set for one OAuth request. */
+export interface OAuthCallOptions {
+  fetch?: typeof fetch;
+  signal?: AbortSignal;
+  /** Default 20 s. */
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 export function isLoopbackHttp(url: string): boolean {
   const parsed = new URL(url);

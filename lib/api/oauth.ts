@@ -1,7 +1,15 @@
 import * as oauth from 'oauth4webapi';
 import { buildUrl, normalizeBaseUrl } from './base-url';
 import { MalformedResponseError, OAuthError } from './errors';
-import { asClient, asServer, type Exchange, guarded, isLoopbackHttp, requestOptions } from './oauth-requests';
+import {
+  asClient,
+  asServer,
+  type Exchange,
+  guarded,
+  isLoopbackHttp,
+  type OAuthCallOptions,
+  requestOptions,
+} from './oauth-requests';
 import { describeIssues } from './schemas/issues';
 import { type OAuthServerMetadata, oauthServerMetadataSchema, tokenResponseSchema } from './schemas/oauth';
 
@@ -13,13 +21,6 @@ import { type OAuthServerMetadata, oauthServerMetadataSchema, tokenResponseSchem
  */
 
 export type { OAuthServerMetadata };
-
-export interface OAuthCallOptions {
-  fetch?: typeof fetch;
-  signal?: AbortSignal;
-  /** Default 20 s. */
-  timeoutMs?: number;
-}
 
 export interface TokenSet {
   accessToken: string;

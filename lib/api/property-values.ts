@@ -6,7 +6,10 @@ import type { TextToken, TextTokenInput } from './schemas/text-tokens';
 
 /**
  * Builders for the values callers write, and readers for the values they read. Nobody outside
- * this module spells out a `{ type, [type]: payload }` object by hand.
+ * this module spells out a `{ type, [type]: payload }` object by hand. There is one for every
+ * v1 value type, as the design gives lib/api the whole v1 surface: the extension uses some, and
+ * the tests of the whole surface (tests/contract) read the others (text, number, boolean, labels,
+ * links, last update, rich text). The bundles carry only what the extension uses.
  */
 
 export { isCanonicalDay };

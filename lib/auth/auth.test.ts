@@ -6,13 +6,14 @@ import { type RunningEmulator, startEmulator } from '../../tests/emulator/server
 import { emulatorControl } from '../../tests/support/emulator-control.ts';
 import { answerConsent } from '../../tests/unit/emulator-consent';
 import { NotAuthenticatedError, OAuthError } from '../api';
-import { trustedSettings } from '../choices';
+import { trustedClipSettings } from '../choices';
+import type { OAuthSecret } from '../db/schema';
 import { getConnection, listConnections } from './connections';
 import { disconnect } from './disconnect';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
 import { REVOCATION_ALARM, retryPendingRevocations } from './revocations';
-import { forgetCachedSecrets, type OAuthSecret, readSecret, writeSecret } from './secret-store';
+import { readSecret, writeSecret } from './secrets';
 import { saveServiceSettings, effectiveServiceSettings as settingsFor } from './settings';
 import { apiForSpace } from './space-api';
 
@@ -53,7 +54,7 @@ describe('personal API tokens', () => {
       token: 'cap-api-demo',
       baseUrl: emulator.url,
     });
-    expect((await trustedSettings.getValue()).defaultSpaceId).toBe(DEMO.spaceId);
+    expect((await trustedClipSettings.getValue()).defaultSpaceId).toBe(DEMO.spaceId);
   });
 
   it('are refused without a request when they do not start with cap-api-', async () => {
@@ -175,8 +176,9 @@ describe('access token lifetime', () => {
 
   it('keeps the connection across a restarted worker (tokens come back from IndexedDB)', async () => {
     await signInToDemo();
-    forgetCachedSecrets();
-    expect((await (await apiForSpace(DEMO.spaceId)).getSpace()).id).toBe(DEMO.spaceId);
+    vi.resetModules(); // A restarted worker: every module, and what it holds in memory, starts anew.
+    const restarted = await import('./space-api');
+    expect((await (await restarted.apiForSpace(DEMO.spaceId)).getSpace()).id).toBe(DEMO.spaceId);
   });
 
   it('marks the connection "needs sign-in" when the refresh token is refused, and keeps it', async () => {

@@ -1,4 +1,4 @@
-import { trustedSettings } from '../choices';
+import { trustedClipSettings } from '../choices';
 import { type Connection, type ConnectionState, connectionsItem } from '../storage';
 
 /**
@@ -23,9 +23,9 @@ export async function saveConnection(connection: Connection): Promise<void> {
   if (index === -1) connections.push(connection);
   else connections[index] = connection;
   await connectionsItem.setValue(connections);
-  const settings = await trustedSettings.getValue();
+  const settings = await trustedClipSettings.getValue();
   if (settings.defaultSpaceId === null || !connections.some((c) => c.spaceId === settings.defaultSpaceId)) {
-    await trustedSettings.setValue({ ...settings, defaultSpaceId: connection.spaceId });
+    await trustedClipSettings.setValue({ ...settings, defaultSpaceId: connection.spaceId });
   }
 }
 
@@ -41,8 +41,8 @@ export async function setConnectionState(spaceId: string, state: ConnectionState
 export async function removeConnection(spaceId: string): Promise<void> {
   const connections = (await listConnections()).filter((connection) => connection.spaceId !== spaceId);
   await connectionsItem.setValue(connections);
-  const settings = await trustedSettings.getValue();
+  const settings = await trustedClipSettings.getValue();
   if (settings.defaultSpaceId === spaceId) {
-    await trustedSettings.setValue({ ...settings, defaultSpaceId: connections[0]?.spaceId ?? null });
+    await trustedClipSettings.setValue({ ...settings, defaultSpaceId: connections[0]?.spaceId ?? null });
   }
 }

@@ -1,7 +1,7 @@
 import { removeConnection } from './connections';
 import { releaseUnusedOrigin } from './host-permissions';
 import { revokeOrRemember } from './revocations';
-import { deleteSecret, readSecret } from './secret-store';
+import { deleteSecret, readSecret } from './secrets';
 
 /**
  * Forgets the connection even when the server is unreachable; an OAuth connection's refresh

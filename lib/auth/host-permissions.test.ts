@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { db } from '../db';
 import { releaseUnusedOrigin } from './host-permissions';
 import { originPattern } from './origin-pattern';
-import { writeSecret } from './secret-store';
+import { writeSecret } from './secrets';
 import { saveServiceSettings } from './settings';
 
 const remove = vi.fn(async (_permissions: { origins: string[] }) => true);

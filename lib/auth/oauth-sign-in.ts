@@ -14,7 +14,7 @@ import { oauthMetadata } from './oauth-metadata';
 import { replaceTokens } from './replace-tokens';
 import { spaceOfToken } from './space-api';
 
-export const OAUTH_SCOPES = 'api:read api:write offline_access';
+const OAUTH_SCOPES = 'api:read api:write offline_access';
 
 /**
  * Authorization code flow with PKCE (S256), through the browser's identity API. Runs in the

@@ -4,10 +4,10 @@ import { saveConnection } from './connections';
 import { replaceTokens } from './replace-tokens';
 import { spaceOfToken } from './space-api';
 
-export const PERSONAL_TOKEN_PREFIX = 'cap-api-';
+const PERSONAL_TOKEN_PREFIX = 'cap-api-';
 
 /** Why a pasted string cannot be a personal token, or undefined when its form is right. */
-export function personalTokenProblem(token: string): string | undefined {
+function personalTokenProblem(token: string): string | undefined {
   if (token.length === 0) return 'empty';
   if (!token.startsWith(PERSONAL_TOKEN_PREFIX)) return 'prefix';
   if (token.length === PERSONAL_TOKEN_PREFIX.length || /\s/.test(token)) return 'malformed';

@@ -1,6 +1,7 @@
 import { InvalidInputError } from '../api/errors';
+import type { StoredSecret } from '../db/schema';
 import { revokeOrRemember } from './revocations';
-import { readSecret, type StoredSecret, writeSecret } from './secret-store';
+import { readSecret, writeSecret } from './secrets';
 
 /**
  * Stores a space's new tokens. A refresh token they replace (signing in again, or a personal

@@ -1,17 +1,9 @@
 import { browser } from 'wxt/browser';
 import { isTransientOAuthError, OAuthError, revokeToken } from '../api';
 import { db } from '../db';
+import type { PendingRevocation } from '../db/schema';
 import { releaseUnusedOrigin } from './host-permissions';
 import { oauthMetadata } from './oauth-metadata';
-
-/** A refresh token whose revocation did not reach the server yet (a secret: kept in IndexedDB). */
-export interface PendingRevocation {
-  id: string;
-  baseUrl: string;
-  clientId: string;
-  refreshToken: string;
-  firstTriedAt: number;
-}
 
 /** The alarm that retries remembered revocations; it exists only while one is pending. */
 export const REVOCATION_ALARM = 'retry-revocations';

@@ -1,6 +1,7 @@
 import { normalizeBaseUrl } from '../api';
 import { BUILD_API_BASE_URL, BUILD_OAUTH_CLIENT_ID } from '../build-config';
 import { db } from '../db';
+import { SERVICE_SETTINGS_KEY } from '../db/schema';
 
 /**
  * The service the person chose in the options page. `null` means "the value this build was made
@@ -12,10 +13,7 @@ export interface ServiceSettings {
   oauthClientId: string | null;
 }
 
-/** The one record of the `settings` store. */
-export const SERVICE_SETTINGS_KEY = 'service';
-
-export const DEFAULT_SERVICE_SETTINGS: ServiceSettings = { apiBaseUrl: null, oauthClientId: null };
+const DEFAULT_SERVICE_SETTINGS: ServiceSettings = { apiBaseUrl: null, oauthClientId: null };
 
 export async function readServiceSettings(): Promise<ServiceSettings> {
   return (

@@ -2,7 +2,7 @@ import { createWorkspaceApi, NotAuthenticatedError, type WorkspaceApi } from '..
 import type { Space } from '../api/schemas/space';
 import { BUILD_API_HEADERS } from '../build-config';
 import { pacingFor, rememberingObjects, serverTraits } from '../server-memory';
-import { readSecret } from './secret-store';
+import { readSecret } from './secrets';
 import { authProviderFor } from './token-provider';
 
 /**

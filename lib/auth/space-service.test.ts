@@ -7,12 +7,10 @@ import { emulatorControl } from '../../tests/support/emulator-control.ts';
 import { answerConsent } from '../../tests/unit/emulator-consent';
 import { serializeApiError } from '../api';
 import { describeError } from '../error-text';
-import { listConnections } from './connections';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
-import { forgetCachedSecrets, readSecret, writeSecret } from './secret-store';
+import { writeSecret } from './secrets';
 import { saveServiceSettings } from './settings';
-import { apiForSpace } from './space-api';
 
 /**
  * A space connected through one service, and a second service (another base URL) that answers
@@ -41,7 +39,10 @@ const requestsTo = async (emulator: RunningEmulator) =>
   (await emulatorControl(emulator.url).log()).map((entry) => `${entry.method} ${entry.path} ${entry.status}`);
 
 async function expectStillThroughFirst(): Promise<void> {
-  forgetCachedSecrets();
+  vi.resetModules(); // What IndexedDB holds, as a restarted worker reads it: nothing from memory.
+  const { readSecret } = await import('./secrets');
+  const { listConnections } = await import('./connections');
+  const { apiForSpace } = await import('./space-api');
   expect(await readSecret(DEMO.spaceId)).toEqual({
     spaceId: DEMO.spaceId,
     method: 'token',

@@ -1,10 +1,11 @@
 import { type AuthProvider, NotAuthenticatedError, OAuthError, refreshTokens } from '../api';
+import type { OAuthSecret } from '../db/schema';
 import { setConnectionState } from './connections';
 import { oauthMetadata } from './oauth-metadata';
-import { type OAuthSecret, readSecret, writeSecret } from './secret-store';
+import { readSecret, writeSecret } from './secrets';
 
 /** An access token this close to its expiry is refreshed before use. */
-export const REFRESH_MARGIN_MS = 60_000;
+const REFRESH_MARGIN_MS = 60_000;
 
 /** One refresh at a time per space: refresh tokens rotate, so two parallel refreshes would race. */
 const refreshing = new Map<string, Promise<string>>();

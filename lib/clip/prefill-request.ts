@@ -1,6 +1,6 @@
 /**
  * What a quick clip leaves the article script before it runs, and what it gets back: the space's
- * clip template, applied where the page is read (lib/clip/article-script.ts), which keeps the
+ * clip template, applied where the page is read (entrypoints/article-reader/article-script.ts), which keeps the
  * mapping out of the background's bundle. Types and a name only: both sides import this.
  */
 import type { PropertyValueInput } from '../api/schemas/property-values';

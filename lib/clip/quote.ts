@@ -27,6 +27,3 @@ export function quoteWithSource({ markdown, title, url }: QuotedSelection): stri
     .join('\n');
   return `${quote}\n\n${source}`;
 }
-
-/** The popup's Notes prefill for a selection: the same quote with its source. */
-export const noteFromSelection = quoteWithSource;

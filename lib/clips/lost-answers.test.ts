@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceApi } from '../api';
-import { sameTitle, textFingerprint, weblinkHasUrl, weblinkTitle } from './lost-answers';
+import { sameTitle, textFingerprint, weblinkHasUrl } from './lost-answers';
 import type { StoredClipOf } from './stored-clip';
 import { type WeblinkClip, weblink } from './weblink';
+import { weblinkTitle } from './weblink-title';
 
 describe('textFingerprint', () => {
   it('keeps letters, digits and emoji in order, whatever the Markdown markers and escapes', () => {

@@ -1,6 +1,7 @@
 import { isApiError, readCreatedAt, readDate, readUrl, type WorkspaceApi, type WorkspaceObject } from '../api';
 import { samePage } from '../page-url';
 import { titleKey } from './stored-clip';
+import { weblinkTitle } from './weblink-title';
 
 /**
  * Finding out whether a request whose answer was lost did land, before it is sent again: the
@@ -103,11 +104,6 @@ export interface WeblinkSearch {
   urlPropertyId: string | undefined | Promise<string | undefined>;
   /** Search results opened to confirm one (each a GET); default MAX_CANDIDATES. */
   maxCandidates?: number;
-}
-
-/** The title a weblink is created with: the service would use the URL for an empty one. */
-export function weblinkTitle(clip: { title: string; url: string }): string {
-  return clip.title.trim() || clip.url;
 }
 
 export async function findWeblink(

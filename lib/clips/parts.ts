@@ -12,7 +12,7 @@ import { clipTooLarge } from '../error-text';
 export function markdownParts(markdown: string): string[] {
   const bytes = utf8Length(markdown);
   if (bytes > MAX_CLIP_BYTES) {
-    const { detail, params } = clipTooLarge(bytes, MAX_CLIP_BYTES);
+    const { detail, params } = clipTooLarge(bytes);
     throw new InvalidInputError({ endpoint: 'clip', code: 'clip_too_large', detail: detail ?? '', params });
   }
   return requestParts(markdown);

@@ -9,6 +9,7 @@ import { objectAppendBlock } from './steps/append-parts';
 import { type ObjectChanges, patchBlock } from './steps/object-changes';
 import { tagIdsOf, tagsBlock } from './steps/tags';
 import type { StoredClipOf } from './stored-clip';
+import { weblinkTitle } from './weblink-title';
 
 /**
  * Changes to an object clipped earlier (the edit view's "Update"): its new tags found or created,
@@ -36,7 +37,8 @@ export type UpdateClip = Omit<UpdateRequest, 'notes'> & { parts: string[] };
 export function updateChanges(stored: StoredClipOf<UpdateClip>): ObjectChanges | null {
   const { clip } = stored;
   const properties: Record<string, PropertyValueInput> = { ...clip.properties };
-  if (clip.title !== undefined) properties.title = titleValue(clip.title.trim() || clip.source.url);
+  if (clip.title !== undefined)
+    properties.title = titleValue(weblinkTitle({ title: clip.title, url: clip.source.url }));
   if (clip.tags !== undefined) properties.tags = entityValue(tagIdsOf(clip.tags, stored));
   const changes = {
     ...(Object.keys(properties).length > 0 ? { properties } : {}),

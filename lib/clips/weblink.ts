@@ -13,12 +13,13 @@ import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { pageKey } from '../page-url';
 import { id, keepChoiceSchema, tagListSchema, text } from './clip-fields';
 import { defineClipKind, defineStepBlock } from './kind';
-import { findWeblink, LOST_REQUEST_SETTLE_MS, weblinkTitle } from './lost-answers';
+import { findWeblink, LOST_REQUEST_SETTLE_MS } from './lost-answers';
 import { markdownParts } from './parts';
 import { objectAppendBlock } from './steps/append-parts';
 import { tagIdsOf, tagsBlock, withoutTags } from './steps/tags';
 import { unappliedChanges, type WeblinkChanges } from './steps/weblink-changes';
 import type { DeliveryStep, StoredClipOf } from './stored-clip';
+import { weblinkTitle } from './weblink-title';
 
 /**
  * A page ("Save page") or a link ("Save link") saved as a weblink object: its new tags found or

@@ -1,7 +1,7 @@
 import { type ClipPayload, kindOf, type StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
-import type { Db } from '../db';
-import { createClipStore } from './store';
+import type { Db } from '../db/schema';
+import { createClipRecords } from './records';
 
 /** Thrown inside an attempt whose clip was discarded (or landed) meanwhile: it stops, writing nothing. */
 export class ClipGone extends Error {}
@@ -18,13 +18,13 @@ export function createClipMemory(options: {
   /** After every change that was written (badge, open popups). */
   changed(): void;
 }) {
-  const store = createClipStore(options.database);
+  const records = createClipRecords(options.database);
   let loading: Promise<Map<string, StoredClip>> | undefined;
   /** The highest `seq` given out or loaded, so creation order holds even if the clock goes back. */
   let lastSeq = 0;
 
   function clips(): Promise<Map<string, StoredClip>> {
-    loading ??= store.load().then(
+    loading ??= records.load().then(
       (loaded) => {
         const map = new Map<string, StoredClip>();
         for (const stored of loaded) {
@@ -45,7 +45,7 @@ export function createClipMemory(options: {
   /** Writes a clip that is in the outbox; throws ClipGone when it was discarded or landed meanwhile. */
   async function persist(stored: StoredClip): Promise<void> {
     const map = await clips();
-    if (!(await store.put(stored, () => map.get(stored.id) === stored))) throw new ClipGone();
+    if (!(await records.put(stored, () => map.get(stored.id) === stored))) throw new ClipGone();
     options.changed();
   }
 
@@ -82,7 +82,7 @@ export function createClipMemory(options: {
         lastError: null,
         events: [{ at, text: 'Made.' }],
       };
-      await store.put(stored, () => true);
+      await records.put(stored, () => true);
       map.set(stored.id, stored);
       options.changed();
       return stored;
@@ -108,7 +108,7 @@ export function createClipMemory(options: {
       };
       const claim = () => map.get(stored.id) === stored && map.delete(stored.id);
       try {
-        if (!(await store.land(landed, claim))) throw new ClipGone();
+        if (!(await records.land(landed, claim))) throw new ClipGone();
       } catch (error) {
         if (!(error instanceof ClipGone) && !map.has(stored.id)) map.set(stored.id, stored);
         throw error;
@@ -119,11 +119,11 @@ export function createClipMemory(options: {
 
     async remove(id: string): Promise<void> {
       (await clips()).delete(id);
-      await store.remove(id);
+      await records.remove(id);
       options.changed();
     },
 
-    history: (): Promise<LandedClip[]> => store.history(),
+    history: (): Promise<LandedClip[]> => records.history(),
 
     /** Ids of objects other clips created (waiting or landed): never taken for this clip's result. */
     async otherResults(stored: StoredClip): Promise<ReadonlySet<string>> {
@@ -131,7 +131,7 @@ export function createClipMemory(options: {
       for (const other of (await clips()).values()) {
         if (other.id !== stored.id && other.progress.objectId !== null) ids.add(other.progress.objectId);
       }
-      for (const landed of await store.history()) {
+      for (const landed of await records.history()) {
         if (landed.id !== stored.id && landed.objectId !== null) ids.add(landed.objectId);
       }
       return ids;

@@ -1,7 +1,7 @@
 import type { WorkspaceApi } from '../api';
 import type { StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
-import type { Db } from '../db';
+import type { Db } from '../db/schema';
 
 /** What the outbox needs from its surroundings (the background wires the browser in). */
 export interface OutboxEnvironment {
@@ -12,9 +12,9 @@ export interface OutboxEnvironment {
   wakeAt(at: number | null): void;
   /** The outbox's content changed (badge, open popups). */
   changed(): void;
-  landed(clip: StoredClip, landed: LandedClip): void;
+  landed(stored: StoredClip, landed: LandedClip): void;
   /** A clip stopped for a reason a person must address. */
-  failed(clip: StoredClip): void;
+  failed(stored: StoredClip): void;
   now?(): number;
   random?(): number;
   /** The database; default `db()` of lib/db. Tests give each simulated worker its own connection. */

@@ -23,8 +23,9 @@ import {
 } from '../../tests/support/outbox-harness';
 import type { StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
-import { DB_NAME, DB_VERSION, type Db, db } from '../db';
-import { HISTORY_LIMIT } from './store';
+import { db } from '../db';
+import { DB_NAME, DB_VERSION, type Db } from '../db/schema';
+import { HISTORY_LIMIT } from './records';
 
 let emulator: RunningEmulator;
 let harness: Harness;

@@ -20,7 +20,7 @@ import {
 } from '../../tests/support/outbox-harness';
 import { DAILY_NOTE_SETTLE_MS } from '../clips/lost-answers';
 import type { ClipPayload, StoredClip } from '../clips/registry';
-import { DB_NAME, DB_VERSION, type Db } from '../db';
+import { DB_NAME, DB_VERSION, type Db } from '../db/schema';
 
 const suite = outboxSuite();
 

@@ -25,7 +25,7 @@ import {
 } from '../../tests/support/outbox-harness';
 import type { ClipPayload } from '../clips/registry';
 import type { WeblinkClip } from '../clips/weblink';
-import { DB_NAME, DB_VERSION, type Db } from '../db';
+import { DB_NAME, DB_VERSION, type Db } from '../db/schema';
 
 /** Fixed seeds: a failure replays the same faults, jitter and restarts. */
 const FAULT_SEED = 4711;

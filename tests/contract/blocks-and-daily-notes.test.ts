@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   type Block,
   type BlockInput,
-  type CompleteWorkspaceApi,
   canonicalDay,
   InvalidInputError,
   NotFoundError,
   type TextBlock,
   titleValue,
 } from '../../lib/api';
+import type { CompleteWorkspaceApi } from '../../lib/api/complete-client';
 import { errorOf, rejectionOf, setUpEmulator } from './harness';
 
 const context = setUpEmulator();

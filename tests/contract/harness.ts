@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type AuthProvider, type CompleteWorkspaceApi, createCompleteWorkspaceApi } from '../../lib/api';
+import type { AuthProvider } from '../../lib/api';
+import { type CompleteWorkspaceApi, createCompleteWorkspaceApi } from '../../lib/api/complete-client';
 import type { ProfileName } from '../emulator/control-api.ts';
 import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
 import { type EmulatorControl, emulatorControl } from '../support/emulator-control.ts';

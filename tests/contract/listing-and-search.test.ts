@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { entityValue, InvalidInputError, MAX_PAGE_SIZE, titleValue, type WorkspaceApi } from '../../lib/api';
+import { entityValue, InvalidInputError, titleValue, type WorkspaceApi } from '../../lib/api';
+import { MAX_PAGE_SIZE } from '../../lib/api/listing-api';
 import { errorOf, rejectionOf, requestLog, setUpEmulator, TOKENS } from './harness';
 
 const context = setUpEmulator();

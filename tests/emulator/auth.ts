@@ -1,6 +1,6 @@
+import type { EmulatorState } from './emulator-state.ts';
 import { forbidden, notAuthenticated } from './errors.ts';
 import type { OAuthService } from './oauth.ts';
-import type { Store } from './store.ts';
 import type { Scope } from './types.ts';
 
 /** Bearer-token authentication of API routes: personal `cap-api-…` tokens and OAuth JWT access tokens. */
@@ -29,7 +29,7 @@ export function tokenKindOf(header: string | undefined): TokenKind {
   return token.startsWith('cap-api-') ? 'personal' : 'oauth';
 }
 
-export function authenticate(store: Store, oauth: OAuthService, header: string | undefined): Principal {
+export function authenticate(store: EmulatorState, oauth: OAuthService, header: string | undefined): Principal {
   const token = bearerToken(header);
   if (!token) throw notAuthenticated('Missing bearer token: send "Authorization: Bearer <token>"');
   if (token.startsWith('cap-api-')) {

@@ -6,18 +6,18 @@ import {
   parseBlock,
   parseBlocks,
 } from './blocks.ts';
+import type { EmulatorState } from './emulator-state.ts';
 import { invalidInput, invalidRequest, notFound, unsupported } from './errors.ts';
 import { newId } from './ids.ts';
 import { isRecord, optionalString, requireRecord, requireString } from './input.ts';
 import { markdownToBlocks } from './markdown-import.ts';
 import { structureOf } from './objects.ts';
-import type { Store } from './store.ts';
 import type { Block, ObjectRecord } from './types.ts';
 
 /** POST /blocks/append, /blocks/markdown/append, PATCH /blocks/block and POST /blocks/delete. */
 
 export function parseContext(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   takenIds: Set<string>,
   publishedFields = false,
@@ -26,7 +26,7 @@ export function parseContext(
 }
 
 /** The block property to write: `propertyId`, or the structure's main content property. */
-function targetProperty(store: Store, obj: ObjectRecord, propertyId: string | undefined): string {
+function targetProperty(store: EmulatorState, obj: ObjectRecord, propertyId: string | undefined): string {
   const structure = structureOf(store, obj);
   if (propertyId === undefined) {
     if (!structure.contentPropertyId) throw unsupported(`Objects of structure ${structure.id} have no block content`);
@@ -97,7 +97,7 @@ interface AppendTarget {
   parentBlockId: string | undefined;
 }
 
-function appendTarget(store: Store, spaceId: string, input: Record<string, unknown>): AppendTarget {
+function appendTarget(store: EmulatorState, spaceId: string, input: Record<string, unknown>): AppendTarget {
   const obj = store.requireObject(spaceId, requireString(input, 'objectId'));
   return {
     obj,
@@ -107,14 +107,14 @@ function appendTarget(store: Store, spaceId: string, input: Record<string, unkno
   };
 }
 
-function commit(store: Store, target: AppendTarget, blocks: Block[]): Block[] {
+function commit(store: EmulatorState, target: AppendTarget, blocks: Block[]): Block[] {
   insertBlocks(target.obj, target.propertyId, blocks, target.position, target.parentBlockId);
   store.touch(target.obj);
   store.changed();
   return blocks;
 }
 
-export function appendBlocks(store: Store, spaceId: string, body: unknown, publishedFields = false): Block[] {
+export function appendBlocks(store: EmulatorState, spaceId: string, body: unknown, publishedFields = false): Block[] {
   const input = requireRecord(body, 'The request body');
   const target = appendTarget(store, spaceId, input);
   if (!Array.isArray(input.blocks)) throw invalidRequest('"blocks" is required and must be an array of blocks');
@@ -126,7 +126,7 @@ export function appendBlocks(store: Store, spaceId: string, body: unknown, publi
   );
 }
 
-export function appendMarkdown(store: Store, spaceId: string, body: unknown): Block[] {
+export function appendMarkdown(store: EmulatorState, spaceId: string, body: unknown): Block[] {
   const input = requireRecord(body, 'The request body');
   const target = appendTarget(store, spaceId, input);
   return commit(store, target, markdownToBlocks(requireString(input, 'markdown'), newId));
@@ -139,7 +139,7 @@ export interface BlockScope {
 }
 
 /** Finds a block in any live object of the space, or within the scope. */
-function findBlock(store: Store, spaceId: string, blockId: string, scope: BlockScope = {}) {
+function findBlock(store: EmulatorState, spaceId: string, blockId: string, scope: BlockScope = {}) {
   const objects = scope.objectId ? [store.requireObject(spaceId, scope.objectId)] : store.liveObjects(spaceId);
   for (const obj of objects) {
     for (const [propertyId, roots] of Object.entries(obj.blocks)) {
@@ -152,7 +152,7 @@ function findBlock(store: Store, spaceId: string, blockId: string, scope: BlockS
 }
 
 export function patchBlock(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   blockId: string | undefined,
   body: unknown,
@@ -187,7 +187,7 @@ export function patchBlock(
   return replacement;
 }
 
-export function deleteBlocks(store: Store, spaceId: string, body: unknown): string[] {
+export function deleteBlocks(store: EmulatorState, spaceId: string, body: unknown): string[] {
   const input = requireRecord(body, 'The request body');
   const ids = input.blockIds;
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string')) {

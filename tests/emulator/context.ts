@@ -1,18 +1,18 @@
 import { type Clock, createClock } from './clock.ts';
 import { applyDailyNoteJob, DailyNoteQueue } from './daily-notes.ts';
+import { EmulatorState } from './emulator-state.ts';
 import { FaultInjector } from './faults.ts';
 import { OAuthService } from './oauth.ts';
 import type { ProfileName } from './profile.ts';
 import { RateLimiter, type RateLimitSettings } from './rate-limit.ts';
 import { RequestLog } from './request-log.ts';
 import { buildSeed } from './seed.ts';
-import { Store } from './store.ts';
 import type { EmulatorData } from './types.ts';
 import { ViolationLog } from './violations.ts';
 
 /** Everything a request handler may need, shared by the route modules. */
 export interface EmulatorContext {
-  readonly store: Store;
+  readonly store: EmulatorState;
   readonly clock: Clock;
   readonly oauth: OAuthService;
   readonly limiter: RateLimiter;
@@ -52,7 +52,7 @@ export interface ContextOptions {
 
 export function createContext(options: ContextOptions): EmulatorContext {
   const clock = createClock(options.now);
-  const store = new Store(options.data ?? buildSeed(), clock);
+  const store = new EmulatorState(options.data ?? buildSeed(), clock);
   const dailyNotes = new DailyNoteQueue((job) => applyDailyNoteJob(store, job), options.dailyNoteDelayMs);
   const context: EmulatorContext = {
     store,

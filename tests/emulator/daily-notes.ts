@@ -1,12 +1,12 @@
 import { parseContext } from './block-ops.ts';
 import { collectBlockIds, parseBlocks, withFreshIds } from './blocks.ts';
+import type { EmulatorState } from './emulator-state.ts';
 import { invalidInput, invalidRequest, unsupported } from './errors.ts';
 import { newId } from './ids.ts';
 import { optionalBoolean, optionalString, requireRecord } from './input.ts';
 import { markdownToBlocks } from './markdown-import.ts';
 import { DAY_FORM, isCanonicalDay } from './property-values.ts';
 import { dailyNoteIdFor } from './seed.ts';
-import type { Store } from './store.ts';
 import { STRUCTURE } from './structures.ts';
 import type { Block, ObjectRecord, TextBlock } from './types.ts';
 
@@ -30,7 +30,7 @@ export interface DailyNoteJob {
  * `markdownOnly`, `POST /blocks/markdown/daily-note`. `publishedFields`: see BlockParseContext.
  */
 export function parseDailyNoteRequest(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   body: unknown,
   markdownOnly: boolean,
@@ -74,7 +74,7 @@ function timestampBlock(receivedAt: number): TextBlock {
 }
 
 /** The live daily note of a day, created when missing. */
-function dailyNoteOf(store: Store, spaceId: string, day: string): ObjectRecord {
+function dailyNoteOf(store: EmulatorState, spaceId: string, day: string): ObjectRecord {
   const existing = store.liveObjects(spaceId).find((obj) => {
     const date = obj.properties.date;
     return obj.structureId === STRUCTURE.dailyNote && date?.type === 'date' && date.date.start?.startsWith(day);
@@ -101,7 +101,7 @@ function dailyNoteOf(store: Store, spaceId: string, day: string): ObjectRecord {
   return note;
 }
 
-export function applyDailyNoteJob(store: Store, job: DailyNoteJob): void {
+export function applyDailyNoteJob(store: EmulatorState, job: DailyNoteJob): void {
   const note = dailyNoteOf(store, job.spaceId, job.day);
   const notes = note.blocks.notes ?? [];
   note.blocks.notes = notes;

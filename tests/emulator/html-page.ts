@@ -1,8 +1,8 @@
 import type { EmulatorContext } from './context.ts';
+import type { EmulatorState } from './emulator-state.ts';
 import { escapeHtml, htmlDocument, safeHref } from './html.ts';
 import type { ProfileName } from './profile.ts';
 import { titleOf } from './property-values.ts';
-import type { Store } from './store.ts';
 import { STRUCTURE } from './structures.ts';
 import type { Block, ObjectRecord, PropertyDefinition, StructureRecord, TextBlock, Token } from './types.ts';
 
@@ -59,7 +59,7 @@ function listTag(block: TextBlock): 'ul' | 'ol' | null {
   return block.list || block.todo || block.toggle ? 'ul' : null;
 }
 
-function blocksHtml(blocks: Block[], store: Store, spaceId: string): string {
+function blocksHtml(blocks: Block[], store: EmulatorState, spaceId: string): string {
   let html = '';
   let openList: 'ul' | 'ol' | null = null;
   for (const block of blocks) {
@@ -78,7 +78,7 @@ function blocksHtml(blocks: Block[], store: Store, spaceId: string): string {
   return html;
 }
 
-function blockHtml(block: Block, store: Store, spaceId: string): string {
+function blockHtml(block: Block, store: EmulatorState, spaceId: string): string {
   switch (block.type) {
     case 'TextBlock': {
       const children = blocksHtml(block.blocks, store, spaceId);
@@ -114,7 +114,7 @@ function chips(items: string[]): string {
   return items.map((item) => `<span class="chip">${escapeHtml(item)}</span>`).join('');
 }
 
-function propertyHtml(def: PropertyDefinition, obj: ObjectRecord, store: Store): string | null {
+function propertyHtml(def: PropertyDefinition, obj: ObjectRecord, store: EmulatorState): string | null {
   const value = obj.properties[def.id];
   if (!value) return null;
   switch (value.type) {
@@ -157,7 +157,7 @@ function propertyHtml(def: PropertyDefinition, obj: ObjectRecord, store: Store):
   }
 }
 
-function objectCard(obj: ObjectRecord, structure: StructureRecord, store: Store): string {
+function objectCard(obj: ObjectRecord, structure: StructureRecord, store: EmulatorState): string {
   const rows: string[] = [];
   for (const def of structure.propertyDefinitions) {
     if (def.id === 'title' || def.type === 'blocks' || def.type === 'createdAt' || def.type === 'lastUpdatedAt')
@@ -181,7 +181,7 @@ ${content ? `<div class="content" dir="auto">${content}</div>` : ''}
 </article>`;
 }
 
-function structureSection(structure: StructureRecord, objects: ObjectRecord[], store: Store): string {
+function structureSection(structure: StructureRecord, objects: ObjectRecord[], store: EmulatorState): string {
   const newest = [...objects].sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : 1));
   const heading = `<h3>${escapeHtml(structure.pluralName)} <span class="muted">(${objects.length})</span></h3>`;
   if (structure.id === STRUCTURE.tag) {

@@ -1,8 +1,8 @@
+import type { EmulatorState } from './emulator-state.ts';
 import { invalidInput, invalidRequest, notFound } from './errors.ts';
 import { optionalStringArray, requireRecord } from './input.ts';
 import { type Page, paginate, parsePageSize } from './pagination.ts';
 import { titleOf } from './property-values.ts';
-import type { Store } from './store.ts';
 import { STRUCTURE } from './structures.ts';
 import type { ObjectRecord } from './types.ts';
 
@@ -26,7 +26,7 @@ function hasTag(obj: ObjectRecord, tagId: string): boolean {
 }
 
 export function listObjects(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   kind: ListingKind,
   id: string | undefined,
@@ -85,7 +85,7 @@ export function rankTitle(title: string, query: string): number | null {
   return 3;
 }
 
-export function searchObjects(store: Store, spaceId: string, body: unknown): { results: ObjectSummary[] } {
+export function searchObjects(store: EmulatorState, spaceId: string, body: unknown): { results: ObjectSummary[] } {
   const input = requireRecord(body, 'The request body');
   if (typeof input.query !== 'string') throw invalidRequest('"query" is required and must be a string');
   return searchTitles(store, spaceId, input.query, optionalStringArray(input, 'structureIds'), SEARCH_LIMIT);
@@ -93,7 +93,7 @@ export function searchObjects(store: Store, spaceId: string, body: unknown): { r
 
 /** Title search of both profiles: the best `limit` matches (the spec profile always asks for 50). */
 export function searchTitles(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   rawQuery: string,
   structureIds: string[] | undefined,

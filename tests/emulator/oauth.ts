@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { EmulatorState } from './emulator-state.ts';
 import { newId } from './ids.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
-import type { Store } from './store.ts';
 import { ALL_SCOPES, type ConnectionRecord, type Scope } from './types.ts';
 
 /**
@@ -170,11 +170,11 @@ function addMonths(time: number, months: number): number {
 }
 
 export class OAuthService {
-  readonly #store: Store;
+  readonly #store: EmulatorState;
   readonly #baseUrl: () => string;
   #codes = new Map<string, CodeRecord>();
 
-  constructor(store: Store, baseUrl: () => string) {
+  constructor(store: EmulatorState, baseUrl: () => string) {
     this.#store = store;
     this.#baseUrl = baseUrl;
   }

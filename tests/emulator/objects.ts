@@ -1,3 +1,4 @@
+import type { EmulatorState } from './emulator-state.ts';
 import { invalidInput, invalidRequest, notFound, unsupported } from './errors.ts';
 import { signedFileUrl } from './files.ts';
 import { newId } from './ids.ts';
@@ -6,7 +7,6 @@ import { blocksToMarkdown, tokensToPlainText } from './markdown-export.ts';
 import { markdownToBlocks } from './markdown-import.ts';
 import { readProperties, titleOf, validatePropertyWrites } from './property-values.ts';
 import { specBlocks, specValue } from './spec-shape.ts';
-import type { Store } from './store.ts';
 import { STRUCTURE } from './structures.ts';
 import type { Block, ObjectRecord, PropertyValue, StructureRecord } from './types.ts';
 
@@ -22,18 +22,18 @@ export interface ApiObject {
   mediaContent?: { ocr: { text: string }; colors: { name: string; hex: string }[] };
 }
 
-export function structureOf(store: Store, obj: ObjectRecord): StructureRecord {
+export function structureOf(store: EmulatorState, obj: ObjectRecord): StructureRecord {
   const structure = store.structure(obj.spaceId, obj.structureId);
   if (!structure) throw new Error(`Object ${obj.id} has unknown structure ${obj.structureId}`);
   return structure;
 }
 
 /** The collections an object is in that still exist (trashed or deleted collections are hidden). */
-export function liveCollections(store: Store, obj: ObjectRecord): string[] {
+export function liveCollections(store: EmulatorState, obj: ObjectRecord): string[] {
   return obj.collections.filter((id) => store.liveObject(obj.spaceId, id)?.structureId === STRUCTURE.collection);
 }
 
-export function renderObject(store: Store, obj: ObjectRecord, baseUrl: string): ApiObject {
+export function renderObject(store: EmulatorState, obj: ObjectRecord, baseUrl: string): ApiObject {
   const structure = structureOf(store, obj);
   const result: ApiObject = {
     id: obj.id,
@@ -67,7 +67,7 @@ export function renderObject(store: Store, obj: ObjectRecord, baseUrl: string): 
  * create, unchanged on patch); `[]` is the structure's default database, i.e. no named collection.
  */
 export function resolveCollections(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   structure: StructureRecord,
   ids: string[] | undefined,
@@ -94,7 +94,7 @@ export function resolveCollections(
 }
 
 export function insertObject(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   structure: StructureRecord,
   properties: Record<string, PropertyValue>,
@@ -123,7 +123,7 @@ const CREATE_HINTS: Record<string, string> = {
   [STRUCTURE.dailyNote]: 'use POST /blocks/daily-note/append',
 };
 
-export function creatableStructure(store: Store, spaceId: string, structureId: string): StructureRecord {
+export function creatableStructure(store: EmulatorState, spaceId: string, structureId: string): StructureRecord {
   const structure = store.structure(spaceId, structureId);
   if (!structure) throw invalidInput(`Unknown structureId "${structureId}"; GET /space/structures lists them`);
   if (!structure.creatable) {
@@ -135,7 +135,7 @@ export function creatableStructure(store: Store, spaceId: string, structureId: s
   return structure;
 }
 
-export function createObject(store: Store, spaceId: string, body: unknown): ObjectRecord {
+export function createObject(store: EmulatorState, spaceId: string, body: unknown): ObjectRecord {
   const input = requireRecord(body, 'The request body');
   const structure = creatableStructure(store, spaceId, requireString(input, 'structureId'));
   const properties =
@@ -146,7 +146,7 @@ export function createObject(store: Store, spaceId: string, body: unknown): Obje
   return insertObject(store, spaceId, structure, properties, collections ?? []);
 }
 
-export function patchObject(store: Store, spaceId: string, id: string, body: unknown): ObjectRecord {
+export function patchObject(store: EmulatorState, spaceId: string, id: string, body: unknown): ObjectRecord {
   const input = requireRecord(body, 'The request body');
   if (input.properties === undefined && input.collections === undefined) {
     throw invalidRequest('PATCH /object needs "properties" and/or "collections"');
@@ -166,7 +166,7 @@ export function patchObject(store: Store, spaceId: string, id: string, body: unk
   return obj;
 }
 
-export function deleteObject(store: Store, spaceId: string, id: string, hardDelete: boolean): void {
+export function deleteObject(store: EmulatorState, spaceId: string, id: string, hardDelete: boolean): void {
   const obj = store.anyObject(id);
   // A trashed object is gone for the API, except that a hard delete may still remove it for good.
   if (!obj || obj.spaceId !== spaceId || (obj.trashedAt !== null && !hardDelete)) {
@@ -178,7 +178,7 @@ export function deleteObject(store: Store, spaceId: string, id: string, hardDele
 }
 
 /** The weblink structure for a new weblink of `url` (which must be an absolute http(s) URL). */
-export function weblinkStructure(store: Store, spaceId: string, url: string): StructureRecord {
+export function weblinkStructure(store: EmulatorState, spaceId: string, url: string): StructureRecord {
   if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
     throw invalidInput(`"url" must be an absolute http(s) URL; got ${JSON.stringify(url)}`);
   }
@@ -189,7 +189,7 @@ export function weblinkStructure(store: Store, spaceId: string, url: string): St
 
 /** A new weblink, titled by its URL unless `properties` has a title; `notes` is its body. */
 export function insertWeblink(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   structure: StructureRecord,
   url: string,
@@ -207,7 +207,7 @@ export function insertWeblink(
   );
 }
 
-export function createWeblink(store: Store, spaceId: string, body: unknown): ObjectRecord {
+export function createWeblink(store: EmulatorState, spaceId: string, body: unknown): ObjectRecord {
   const input = requireRecord(body, 'The request body');
   const url = requireString(input, 'url');
   const structure = weblinkStructure(store, spaceId, url);
@@ -221,7 +221,7 @@ export function createWeblink(store: Store, spaceId: string, body: unknown): Obj
   return insertWeblink(store, spaceId, structure, url, properties, collections ?? [], notes);
 }
 
-export function createFromMarkdown(store: Store, spaceId: string, body: unknown): ObjectRecord {
+export function createFromMarkdown(store: EmulatorState, spaceId: string, body: unknown): ObjectRecord {
   const input = requireRecord(body, 'The request body');
   const markdown = requireString(input, 'markdown');
   const structure = creatableStructure(store, spaceId, optionalString(input, 'structureId') ?? STRUCTURE.page);
@@ -243,7 +243,10 @@ export function createFromMarkdown(store: Store, spaceId: string, body: unknown)
   );
 }
 
-export function objectMarkdown(store: Store, obj: ObjectRecord): { id: string; title: string; markdown: string } {
+export function objectMarkdown(
+  store: EmulatorState,
+  obj: ObjectRecord,
+): { id: string; title: string; markdown: string } {
   const structure = structureOf(store, obj);
   const blocks = structure.contentPropertyId ? (obj.blocks[structure.contentPropertyId] ?? []) : [];
   const markdown = blocksToMarkdown(blocks, {

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { appendBlocks, appendMarkdown, deleteBlocks, patchBlock } from './block-ops.ts';
 import type { EmulatorContext } from './context.ts';
 import { parseDailyNoteRequest } from './daily-notes.ts';
+import type { EmulatorState } from './emulator-state.ts';
 import { type AppContext, type AppEnv, api, emptyOk, jsonResponse } from './http.ts';
 import { structureOf } from './objects.ts';
 import { internalBlock, internalBlocks } from './published-blocks.ts';
@@ -14,7 +15,6 @@ import {
   referenceBody,
   referenceQuery,
 } from './published-requests.ts';
-import type { Store } from './store.ts';
 
 /**
  * The published profile's block operations: appends of blocks or Markdown to an object (its `id`
@@ -23,7 +23,7 @@ import type { Store } from './store.ts';
  */
 
 /** A published block property id as the stored one; an unknown id is passed on to be refused by name. */
-function blockPropertyId(store: Store, spaceId: string, objectId: string, propertyId: string | undefined) {
+function blockPropertyId(store: EmulatorState, spaceId: string, objectId: string, propertyId: string | undefined) {
   if (propertyId === undefined) return undefined;
   const view = publishedStructureView(structureOf(store, store.requireObject(spaceId, objectId)));
   const def = definitionByPublishedId(view, propertyId);

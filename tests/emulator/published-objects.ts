@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import { parseContext } from './block-ops.ts';
 import { collectBlockIds, parseBlocks } from './blocks.ts';
+import type { EmulatorState } from './emulator-state.ts';
 import { invalidInput, notFound } from './errors.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { newId } from './ids.ts';
@@ -27,7 +28,6 @@ import type {
 } from './published-requests.ts';
 import type { PublishedBlock, PublishedValue } from './published-schema.ts';
 import { internalPropertyWrites } from './published-values.ts';
-import type { Store } from './store.ts';
 import type { Block, ObjectRecord, PropertyValue, StructureRecord } from './types.ts';
 
 /**
@@ -37,7 +37,7 @@ import type { Block, ObjectRecord, PropertyValue, StructureRecord } from './type
  */
 
 function propertyWrites(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   view: StructureRecord,
   properties: Record<string, PublishedValue> | undefined,
@@ -48,7 +48,7 @@ function propertyWrites(
 
 /** A `blocks` map (published block property id → blocks), parsed for the given view. */
 function blockWrites(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   view: StructureRecord,
   blocks: Record<string, PublishedBlock[]>,
@@ -67,7 +67,7 @@ function blockWrites(
 }
 
 export function createPublishedObject(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   input: z.infer<typeof createObjectRequest>,
 ): ObjectRecord {
@@ -80,7 +80,7 @@ export function createPublishedObject(
 }
 
 /** A live object, or with `restoring` also one in the trash (of this space; others are not found). */
-function objectToPatch(store: Store, spaceId: string, id: string, restoring: boolean): ObjectRecord {
+function objectToPatch(store: EmulatorState, spaceId: string, id: string, restoring: boolean): ObjectRecord {
   if (!restoring) return store.requireObject(spaceId, id);
   const obj = store.anyObject(id);
   if (!obj || obj.spaceId !== spaceId) throw notFound(`No object with id ${id}`);
@@ -89,7 +89,7 @@ function objectToPatch(store: Store, spaceId: string, id: string, restoring: boo
 
 /** PATCH /object: properties, collections, whole block properties, and to trash (`deleteRequested`) or back. */
 export function patchPublishedObject(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   input: z.infer<typeof patchObjectRequest>,
 ): ObjectRecord {
@@ -114,7 +114,7 @@ export function patchPublishedObject(
 
 /** POST /object/url: properties other than title and description never reach here, and collections are ignored. */
 export function createPublishedWeblink(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   input: z.infer<typeof weblinkRequest>,
 ): ObjectRecord {
@@ -135,7 +135,7 @@ export function createPublishedWeblink(
 
 /** POST /object/markdown: front matter (if any) sets properties, the rest is the body. */
 export function createPublishedFromMarkdown(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   input: z.infer<typeof createMarkdownRequest>,
 ): ObjectRecord {
@@ -150,7 +150,7 @@ export function createPublishedFromMarkdown(
 
 /** PATCH /object/markdown: only the front matter is read; the body stays as it is. */
 export function patchPublishedFromMarkdown(
-  store: Store,
+  store: EmulatorState,
   spaceId: string,
   input: z.infer<typeof patchMarkdownRequest>,
 ): ObjectRecord {

@@ -1,3 +1,4 @@
+import type { EmulatorState } from './emulator-state.ts';
 import { signedFileExpiry, signedFileUrl } from './files.ts';
 import { liveCollections, structureOf } from './objects.ts';
 import { readProperties } from './property-values.ts';
@@ -5,7 +6,6 @@ import { publishedBlocks } from './published-blocks.ts';
 import { publishedPropertyId, publishedStructureView } from './published-ids.ts';
 import { publishedValue } from './published-values.ts';
 import { renderStructure } from './space-routes.ts';
-import type { Store } from './store.ts';
 import type { IconValue, ObjectRecord, SpaceRecord, StructureRecord } from './types.ts';
 
 /** Objects, structures and spaces as the published reference shows them, with only its fields. */
@@ -19,7 +19,7 @@ export interface PublishedObject {
   files?: { url: string; fileType: string; expirationDate: string }[];
 }
 
-export function renderPublishedObject(store: Store, obj: ObjectRecord, baseUrl: string): PublishedObject {
+export function renderPublishedObject(store: EmulatorState, obj: ObjectRecord, baseUrl: string): PublishedObject {
   const view = publishedStructureView(structureOf(store, obj));
   const properties = readProperties(view, obj, store.entityLookup(obj.spaceId));
   const result: PublishedObject = {
@@ -52,7 +52,7 @@ export function renderPublishedObject(store: Store, obj: ObjectRecord, baseUrl: 
  * A structure in the reference's shape: no `blocks` definitions, no default `dateResolution`,
  * entity targets as `allowedStructures`, published property ids.
  */
-export function renderPublishedStructure(store: Store, spaceId: string, structure: StructureRecord) {
+export function renderPublishedStructure(store: EmulatorState, spaceId: string, structure: StructureRecord) {
   const view = publishedStructureView(structure);
   const { propertyDefinitions: _internal, ...rest } = renderStructure(store, spaceId, view);
   const propertyDefinitions = view.propertyDefinitions

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { EmulatorContext } from './context.ts';
+import type { EmulatorState } from './emulator-state.ts';
 import { type AppEnv, api, jsonResponse } from './http.ts';
 import { titleOf } from './property-values.ts';
-import type { Store } from './store.ts';
 import { STRUCTURE } from './structures.ts';
 import type { PropertyDefinition, StructureRecord } from './types.ts';
 
@@ -17,7 +17,7 @@ export interface ApiStructure {
   collections: { id: string; title: string }[];
 }
 
-export function renderStructure(store: Store, spaceId: string, structure: StructureRecord): ApiStructure {
+export function renderStructure(store: EmulatorState, spaceId: string, structure: StructureRecord): ApiStructure {
   return {
     id: structure.id,
     title: structure.title,

@@ -4,8 +4,6 @@ import { cleanup } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { forgetCachedSecrets } from '@/lib/auth/secret-store';
-import { resetDbHandleForTests } from '@/lib/db';
 import { installI18nMock } from './i18n-mock';
 import { installIdentityMock } from './identity-mock';
 
@@ -13,11 +11,24 @@ beforeEach(async () => {
   await fakeBrowser.reset();
   installIdentityMock();
   installI18nMock();
-  // A fresh, empty IndexedDB per test, as after an install.
+  // A fresh, empty IndexedDB per test, as after an install. Asking to delete the old one first
+  // makes the extension's open connection let go, as for another context's upgrade (lib/db's
+  // `blocking`), so the next `db()` opens the new one, and the tokens' in-memory copy goes with
+  // the old connection. Connections a test opened itself may keep the deletion waiting: the new
+  // database does not wait for it.
+  await Promise.all((await indexedDB.databases()).map(({ name }) => name && deletionAsked(name)));
   globalThis.indexedDB = new IDBFactory();
-  resetDbHandleForTests();
-  forgetCachedSecrets();
 });
+
+/** Resolves once every open connection to the database was told of the deletion. */
+function deletionAsked(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onblocked = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+}
 
 afterEach(() => {
   cleanup();

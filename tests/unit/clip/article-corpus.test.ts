@@ -4,6 +4,7 @@
  * and the page's fields mapped to typed properties, checked against the same references.
  */
 import { describe, expect, it } from 'vitest';
+import { articleCaptureSchema } from '../../../entrypoints/background/article-capture-schema';
 import {
   type ArticleCapture,
   type ArticleFindings,
@@ -11,7 +12,6 @@ import {
   type ReadArticle,
   readArticle,
 } from '../../../lib/clip/article';
-import { articleCaptureSchema } from '../../../lib/clip/article-capture-schema';
 import { MATH_TAG } from '../../../lib/clip/math';
 import { type PageMetadata, readPageMetadata } from '../../../lib/clip/metadata';
 import { fieldValuesFromPage } from '../../../lib/clip/page-fields';

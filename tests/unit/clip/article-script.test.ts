@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { runArticleScript, takePrefillRequest } from '../../../entrypoints/article-reader/article-script';
 import { textValue } from '../../../lib/api';
-import { runArticleScript, takePrefillRequest } from '../../../lib/clip/article-script';
 import { PREFILL_REQUEST_KEY, type PrefillRequest } from '../../../lib/clip/prefill-request';
 import { parsePage } from './corpus';
 import { PAGE_URL, PROSE } from './story';

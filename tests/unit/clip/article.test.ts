@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { articleCaptureSchema } from '../../../entrypoints/background/article-capture-schema';
 import { type ArticleCapture, extractArticle, readArticle } from '../../../lib/clip/article';
-import { articleCaptureSchema } from '../../../lib/clip/article-capture-schema';
 import { parsePage } from './corpus';
 import { PAGE_URL, PROSE } from './story';
 

@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { noteFromSelection, quoteWithSource } from '../../../lib/clip/quote';
+import { quoteWithSource } from '../../../lib/clip/quote';
 
 const source = { title: 'A page', url: 'https://example.com/a' };
 
@@ -48,11 +48,5 @@ describe('quoteWithSource', () => {
 
   it('writes only the source line for an empty selection', () => {
     expect(quoteWithSource({ ...source, markdown: '\n\n' })).toBe('— [A page](https://example.com/a)');
-  });
-});
-
-describe('noteFromSelection', () => {
-  it('prefills notes with the quoted selection and its source', () => {
-    expect(noteFromSelection({ ...source, markdown: 'Quoted' })).toBe('> Quoted\n\n— [A page](https://example.com/a)');
   });
 });

@@ -1,7 +1,12 @@
 import { z } from 'zod/mini';
-import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH } from './capture-limits';
-import { MAX_CLIP_BYTES } from './clip-limits';
-import type { PageCapture } from './page-capture';
+import {
+  MAX_METADATA_CODE_LENGTH,
+  MAX_METADATA_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+} from '@/lib/clip/capture-limits';
+import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
+import type { PageCapture } from '@/lib/clip/page-capture';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const count = () => z.number().check(z.int(), z.nonnegative());

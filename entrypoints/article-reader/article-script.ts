@@ -4,10 +4,10 @@
  * clip template applied to the page (its typed properties and its body, the article included when
  * it is kept), so that the mapping runs where the page is read and stays out of the background.
  */
-import type { ArticleCapture } from './article';
-import { extractArticle } from './article';
-import { needsArticle, prefillClip } from './clip-prefill';
-import { PREFILL_REQUEST_KEY, type Prefill, type PrefillRequest } from './prefill-request';
+import type { ArticleCapture } from '@/lib/clip/article';
+import { extractArticle } from '@/lib/clip/article';
+import { needsArticle, prefillClip } from '@/lib/clip/clip-prefill';
+import { PREFILL_REQUEST_KEY, type Prefill, type PrefillRequest } from '@/lib/clip/prefill-request';
 
 export type ArticleScriptAnswer = ArticleCapture | ({ kind: 'prefill' } & Prefill);
 

@@ -4,9 +4,9 @@
  * (the limits the script keeps to), so that a page cannot push an unbounded answer into the worker.
  */
 import { z } from 'zod/mini';
-import type { ArticleCapture } from './article';
-import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH } from './capture-limits';
-import { MAX_CLIP_BYTES } from './clip-limits';
+import type { ArticleCapture } from '@/lib/clip/article';
+import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH } from '@/lib/clip/capture-limits';
+import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 
 const text = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
 const count = () => z.number().check(z.int(), z.nonnegative());

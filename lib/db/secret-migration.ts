@@ -1,7 +1,7 @@
-import type { Db, UpgradeTransaction } from '../db';
+import type { Db, UpgradeTransaction } from './schema';
 
 /**
- * Database version 3 keys tokens by service and space (lib/db.ts): an object store's key cannot
+ * Database version 3 keys tokens by service and space (lib/db/schema.ts): an object store's key cannot
  * change, so the store is made anew and an existing install's tokens are copied into it, inside
  * the upgrade transaction (they move with it, or not at all).
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { propertyValueInputSchema } from '../api/schemas/property-values';
-import { MAX_CLIP_BYTES } from './clip-limits';
+import { propertyValueInputSchema } from '@/lib/api/schemas/property-values';
+import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 
 /**
  * The article reader's answer when it applied a quick clip's template (lib/clip/article-script.ts),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PropertyValue } from '../api';
-import { changedProperties } from './changes';
-import type { FieldDefinition } from './field-definition';
+import type { PropertyValue } from '@/lib/api';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
+import { changedProperties } from './field-changes';
 import { fieldValuesFromServer } from './server-values';
 
 const definitions: FieldDefinition[] = [

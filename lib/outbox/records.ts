@@ -1,6 +1,6 @@
 import type { StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
-import type { Db } from '../db';
+import type { Db } from '../db/schema';
 import { migrateStoredClip } from './migrations';
 
 /** Landed clips kept for the person's history, newest first. */
@@ -12,7 +12,7 @@ export const HISTORY_LIMIT = 100;
  * discard that comes after a write still wins, and a write that comes after a discard or a landing
  * is refused instead of bringing the clip back.
  */
-export function createClipStore(open: () => Promise<Db>) {
+export function createClipRecords(open: () => Promise<Db>) {
   return {
     /** Clips this build can deliver (migrated and written back); records it cannot are left untouched. */
     async load(): Promise<StoredClip[]> {
@@ -68,4 +68,4 @@ export function createClipStore(open: () => Promise<Db>) {
   };
 }
 
-export type ClipStore = ReturnType<typeof createClipStore>;
+export type ClipRecords = ReturnType<typeof createClipRecords>;

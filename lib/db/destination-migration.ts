@@ -1,8 +1,6 @@
 import { browser } from 'wxt/browser';
 import { normalizeBaseUrl } from '../api/base-url';
-import type { LegacyValues, UpgradeTransaction } from '../db';
-import type { StoredSecret } from './secret-store';
-import { SERVICE_SETTINGS_KEY } from './settings';
+import { type LegacyValues, SERVICE_SETTINGS_KEY, type StoredSecret, type UpgradeTransaction } from './schema';
 
 /**
  * Database version 1 kept where tokens go in `storage.local`: the service settings
@@ -59,7 +57,7 @@ export async function moveDestinationsIntoDb(transaction: UpgradeTransaction, le
 
 /**
  * After the moves: nothing in `storage.local` names a token's address any more, and the settings
- * that moved (version 3 took the rest of them, lib/choice-migration.ts) are gone from it.
+ * that moved (version 3 took the rest of them, lib/db/choice-migration.ts) are gone from it.
  */
 export async function dropLegacyValues(): Promise<void> {
   const { connections } = await browser.storage.local.get('connections');

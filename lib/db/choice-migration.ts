@@ -1,5 +1,5 @@
-import { record } from './auth/destination-migration';
-import type { LegacyValues, UpgradeTransaction } from './db';
+import { record } from './destination-migration';
+import type { LegacyValues, UpgradeTransaction } from './schema';
 
 /**
  * Up to database version 2 the clip choices (lib/choices.ts) lived in `storage.local` only, where

@@ -8,7 +8,7 @@ import type { EmulatorData, ObjectRecord, SpaceRecord, StructureRecord } from '.
  * space (a token only ever sees its own space). Every mutation ends with `changed()`, which the
  * server wires to persistence.
  */
-export class Store {
+export class EmulatorState {
   data: EmulatorData;
   readonly clock: Clock;
   /** Called after every change (persistence listens). */

@@ -6,12 +6,12 @@ import {
   numberValue,
   textValue,
   urlValue,
-} from '../api/property-values';
-import type { PropertyValueInput } from '../api/schemas/property-values';
-import { emptyFieldValue, type FieldDefinition } from './field-definition';
-import { toPropertyValue } from './field-payload';
-import { parseFieldNumber } from './field-validation';
-import type { FieldValue } from './field-value';
+} from '@/lib/api/property-values';
+import type { PropertyValueInput } from '@/lib/api/schemas/property-values';
+import { emptyFieldValue, type FieldDefinition } from '@/lib/fields/field-definition';
+import { toPropertyValue } from '@/lib/fields/field-payload';
+import { parseFieldNumber } from '@/lib/fields/field-validation';
+import type { FieldValue } from '@/lib/fields/field-value';
 
 /**
  * The edit view's "Update": the form's values against the object as it was read, as the few

@@ -1,7 +1,7 @@
-import type { PropertyValue } from '../api/schemas/property-values';
-import { localDateTime } from './date-entry';
-import { emptyFieldValue, type FieldDefinition } from './field-definition';
-import type { FieldValue } from './field-value';
+import type { PropertyValue } from '@/lib/api/schemas/property-values';
+import { localDateTime } from '@/lib/fields/date-entry';
+import { emptyFieldValue, type FieldDefinition } from '@/lib/fields/field-definition';
+import type { FieldValue } from '@/lib/fields/field-value';
 
 /**
  * The edit view of an object clipped earlier: its values as read from the server, as the form

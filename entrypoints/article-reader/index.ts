@@ -1,5 +1,5 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { runArticleScript, takePrefillRequest } from '@/lib/clip/article-script';
+import { runArticleScript, takePrefillRequest } from './article-script';
 
 /**
  * Injected on demand (activeTab + scripting), as `/article-reader.js`, only when a clip keeps a

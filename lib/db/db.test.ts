@@ -1,10 +1,11 @@
 import { openDB } from 'idb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readSecret } from './auth/secret-store';
-import { readServiceSettings } from './auth/settings';
-import { trustedClipTemplates, trustedKeepChoices, trustedSettings, trustedSpacePreferences } from './choices';
-import { DB_NAME, DB_VERSION, db, resetDbHandleForTests } from './db';
+import { readSecret } from '../auth/secrets';
+import { readServiceSettings } from '../auth/settings';
+import { trustedClipSettings, trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '../choices';
+import { db } from '../db';
+import { DB_NAME, DB_VERSION } from './schema';
 
 /** An install of database version 1: tokens in IndexedDB, where they go in storage.local. */
 async function installVersion1(): Promise<void> {
@@ -70,17 +71,20 @@ describe('the upgrade from database version 1', () => {
     await db();
     const { settings, connections } = await fakeBrowser.storage.local.get(['settings', 'connections']);
     expect(settings).toBeUndefined();
-    expect(await trustedSettings.getValue()).toEqual({ defaultSpaceId: 'token-space', dailyNoteTimestamp: false });
+    expect(await trustedClipSettings.getValue()).toEqual({ defaultSpaceId: 'token-space', dailyNoteTimestamp: false });
     expect(connections).toHaveLength(3);
     expect(JSON.stringify(connections)).not.toMatch(/baseUrl|clientId/);
   });
 
   it('runs once: what storage.local says later is never read again', async () => {
     await installVersion1();
-    (await db()).close();
+    await db();
     await fakeBrowser.storage.local.set({ settings: { apiBaseUrl: 'https://attacker.example', oauthClientId: 'x' } });
-    resetDbHandleForTests();
-    expect(await readServiceSettings()).toEqual({ apiBaseUrl: 'https://notes.example/v1', oauthClientId: 'my-client' });
+    vi.resetModules(); // A restarted worker opens the database anew.
+    expect(await (await import('../auth/settings')).readServiceSettings()).toEqual({
+      apiBaseUrl: 'https://notes.example/v1',
+      oauthClientId: 'my-client',
+    });
   });
 
   it('on a new install creates the stores and reads nothing from storage.local', async () => {
@@ -126,7 +130,7 @@ describe('the upgrade from database version 2', () => {
   it('moves the clip choices into IndexedDB once, and drops the settings from storage.local', async () => {
     await installVersion2();
     await db();
-    expect(await trustedSettings.getValue()).toEqual({ defaultSpaceId: 's1', dailyNoteTimestamp: false });
+    expect(await trustedClipSettings.getValue()).toEqual({ defaultSpaceId: 's1', dailyNoteTimestamp: false });
     expect(await trustedClipTemplates.getValue()).toEqual({
       s1: { fieldMappings: [], notesTemplate: 'By {{author}}' },
     });
@@ -136,8 +140,9 @@ describe('the upgrade from database version 2', () => {
 
     // What storage.local says later is never read again.
     await fakeBrowser.storage.local.set({ keepChoices: { 'example.com': 'link' }, settings: { defaultSpaceId: 'x' } });
-    resetDbHandleForTests();
-    expect(await trustedKeepChoices.getValue()).toEqual({ 'example.com': 'article' });
-    expect((await trustedSettings.getValue()).defaultSpaceId).toBe('s1');
+    vi.resetModules(); // A restarted worker opens the database anew.
+    const restarted = await import('../choices');
+    expect(await restarted.trustedKeepChoices.getValue()).toEqual({ 'example.com': 'article' });
+    expect((await restarted.trustedClipSettings.getValue()).defaultSpaceId).toBe('s1');
   });
 });
