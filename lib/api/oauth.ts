@@ -8,9 +8,9 @@ import {
   guarded,
   isLoopbackHttp,
   type OAuthCallOptions,
+  readOAuthAnswer,
   requestOptions,
 } from './oauth-requests';
-import { describeIssues } from './schemas/issues';
 import { type OAuthServerMetadata, oauthServerMetadataSchema, tokenResponseSchema } from './schemas/oauth';
 
 /**
@@ -49,19 +49,19 @@ export async function discover(baseUrl: string, options?: OAuthCallOptions): Pro
   const url = buildUrl(base, '/.well-known/oauth-authorization-server');
   const exchange: Exchange = { endpoint, writes: false, sent: false };
   const request = requestOptions(exchange, url, options);
-  const raw = await guarded(exchange, async () => {
+  const metadata = await guarded(exchange, async () => {
     const response = await request[oauth.customFetch](url, {
       method: 'GET',
       headers: { accept: 'application/json' },
       signal: request.signal,
     });
-    return oauth.processDiscoveryResponse(new URL(base), response);
+    return readOAuthAnswer(exchange, response, oauthServerMetadataSchema);
   });
-  const parsed = oauthServerMetadataSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new MalformedResponseError({ endpoint, status: 200, reason: describeIssues(parsed.error) });
+  if (metadata === undefined) throw new MalformedResponseError({ endpoint, status: 200, reason: 'no metadata' });
+  // The issuer is the service itself (RFC 8414 3.3): metadata naming another is a mix-up, not ours.
+  if (metadata.issuer !== base && metadata.issuer !== new URL(base).href) {
+    throw new MalformedResponseError({ endpoint, status: 200, reason: `issuer ${metadata.issuer} is not ${base}` });
   }
-  const metadata = parsed.data;
   for (const key of ['authorization_endpoint', 'token_endpoint', 'revocation_endpoint'] as const) {
     const value = metadata[key];
     if (!value.startsWith('https:') && !isLoopbackHttp(value)) {
@@ -139,17 +139,12 @@ export function parseAuthorizationResponse(
   return code;
 }
 
-async function toTokenSet(endpoint: string, response: oauth.TokenEndpointResponse): Promise<TokenSet> {
-  const parsed = tokenResponseSchema.safeParse(response);
-  if (!parsed.success) {
-    throw new MalformedResponseError({
-      endpoint,
-      status: 200,
-      reason: describeIssues(parsed.error),
-      mayHaveBeenApplied: true,
-    });
+/** A token endpoint's answer as the connection keeps it. */
+async function tokenSetOf(exchange: Exchange, response: Response): Promise<TokenSet> {
+  const body = await readOAuthAnswer(exchange, response, tokenResponseSchema);
+  if (body === undefined) {
+    throw new MalformedResponseError({ endpoint: exchange.endpoint, reason: 'no tokens', mayHaveBeenApplied: true });
   }
-  const body = parsed.data;
   return {
     accessToken: body.access_token,
     ...(body.refresh_token === undefined ? {} : { refreshToken: body.refresh_token }),
@@ -174,7 +169,7 @@ export async function exchangeCode(params: ExchangeCodeParams, options?: OAuthCa
   const as = asServer(params.metadata);
   const client = asClient(params.clientId);
   const exchange: Exchange = { endpoint, writes: true, sent: false };
-  const response = await guarded(exchange, async () => {
+  return guarded(exchange, async () => {
     const form: Record<string, string> = {
       code: params.code,
       redirect_uri: params.redirectUri,
@@ -189,9 +184,8 @@ export async function exchangeCode(params: ExchangeCodeParams, options?: OAuthCa
       form,
       requestOptions(exchange, params.metadata.token_endpoint, options),
     );
-    return oauth.processAuthorizationCodeResponse(as, client, answer);
+    return tokenSetOf(exchange, answer);
   });
-  return toTokenSet(endpoint, response);
 }
 
 export interface RefreshTokensParams {
@@ -210,7 +204,7 @@ export async function refreshTokens(params: RefreshTokensParams, options?: OAuth
   const as = asServer(params.metadata);
   const client = asClient(params.clientId);
   const exchange: Exchange = { endpoint, writes: true, sent: false };
-  const response = await guarded(exchange, async () => {
+  return guarded(exchange, async () => {
     const answer = await oauth.refreshTokenGrantRequest(
       as,
       client,
@@ -218,9 +212,8 @@ export async function refreshTokens(params: RefreshTokensParams, options?: OAuth
       params.refreshToken,
       requestOptions(exchange, params.metadata.token_endpoint, options),
     );
-    return oauth.processRefreshTokenResponse(as, client, answer);
+    return tokenSetOf(exchange, answer);
   });
-  return toTokenSet(endpoint, response);
 }
 
 export interface RevokeTokenParams {
@@ -244,6 +237,6 @@ export async function revokeToken(params: RevokeTokenParams, options?: OAuthCall
         ...(params.hint === undefined ? {} : { additionalParameters: { token_type_hint: params.hint } }),
       },
     );
-    await oauth.processRevocationResponse(answer);
+    await readOAuthAnswer(exchange, answer, null);
   });
 }

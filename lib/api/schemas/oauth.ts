@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
+import { httpUrlSchema } from './dates';
 
-const endpointUrl = z.url({ protocol: /^https?$/ });
+const endpointUrl = httpUrlSchema();
 
 /** RFC 8414 metadata, the fields this client relies on; others are dropped. */
 export const oauthServerMetadataSchema = z.object({

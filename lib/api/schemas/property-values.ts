@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { CANONICAL_DAY_RULE, ISO_DATE_TIME_RULE, isCanonicalDay, isoDateTimeSchema } from './dates';
+import { CANONICAL_DAY_RULE, httpUrlSchema, ISO_DATE_TIME_RULE, isCanonicalDay, isoDateTimeSchema } from './dates';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -167,7 +167,7 @@ export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, Propert
     z.object({ type: z.literal('boolean'), boolean: nullableValue(z.boolean()) }),
     z.object({
       type: z.literal('url'),
-      url: nullableValue(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })),
+      url: nullableValue(httpUrlSchema('must be an http(s) URL')),
     }),
     z.object({ type: z.literal('date'), date: writeDatePayload }),
     // The published reference requires each option's name beside its id (the spec ignores it).

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { type BlockInput, blockInputSchema } from './blocks';
-import { canonicalDaySchema } from './dates';
+import { canonicalDaySchema, httpUrlSchema } from './dates';
 import { propertiesInputSchema } from './property-values';
 
 /**
@@ -44,7 +44,7 @@ const requestMarkdown = z
   .check(z.maxLength(MAX_REQUEST_MARKDOWN_CHARS, { error: `at most ${MAX_REQUEST_MARKDOWN_CHARS} characters` }));
 
 export const createWeblinkRequestSchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) address' }),
+  url: httpUrlSchema('url must be an http(s) address'),
   properties: z.optional(propertiesInputSchema),
   markdown: z.optional(requestMarkdown),
   collections: z.optional(ids),
