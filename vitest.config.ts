@@ -16,7 +16,7 @@ export default defineConfig({
             'lib/**/*.test.{ts,tsx}',
             'components/**/*.test.{ts,tsx}',
             'entrypoints/**/*.test.{ts,tsx}',
-            'tests/unit/**/*.test.{ts,tsx}',
+            'tests/unit/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/unit/setup.ts'],
         },

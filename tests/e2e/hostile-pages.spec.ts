@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { MAX_CLIP_BYTES, megabytes } from '../../lib/clip/clip-limits.ts';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
-import { markupIn } from '../unit/clip/markdown-links.ts';
+import { markupIn } from '../support/clip/markdown-links.ts';
 import { markdownOf, objectsIn, requestLog } from './emulator-client';
 import { expect, extensionWorker, test } from './fixtures';
 

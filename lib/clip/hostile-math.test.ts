@@ -3,9 +3,9 @@
  * written so that no reader, with or without math support, finds a link, image or HTML in it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureSelection } from '../../../lib/clip/selection';
-import { md } from './html';
-import { markupIn } from './markdown-links';
+import { md } from '../../tests/support/clip/html';
+import { markupIn } from '../../tests/support/clip/markdown-links';
+import { captureSelection } from './selection';
 
 const LINK = '[x](javascript:alert(1))';
 const IMAGE = '![t](https://tracker.example/t.gif)';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { htmlToMarkdown } from '../../../lib/clip/markdown';
-import { captureSelection, selectionToFragment } from '../../../lib/clip/selection';
+import { htmlToMarkdown } from './markdown';
+import { captureSelection, selectionToFragment } from './selection';
 
 function render(html: string): void {
   document.body.innerHTML = html;

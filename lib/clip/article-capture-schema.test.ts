@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ArticleCapture } from '../../../lib/clip/article';
-import { articleCaptureSchema } from '../../../lib/clip/article-capture-schema';
+import type { ArticleCapture } from './article';
+import { articleCaptureSchema } from './article-capture-schema';
 
 const found: ArticleCapture = {
   kind: 'article',

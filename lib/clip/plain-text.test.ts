@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainTextToMarkdown } from '../../../lib/clip/plain-text';
+import { plainTextToMarkdown } from './plain-text';
 
 describe('plainTextToMarkdown', () => {
   it('keeps paragraphs and the lines within them', () => {

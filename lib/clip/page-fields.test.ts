@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ArticleFindings } from '../../../lib/clip/article';
-import type { PageMetadata } from '../../../lib/clip/metadata';
+import type { ArticleFindings } from './article';
+import type { PageMetadata } from './metadata';
 import {
   ARTICLE_SOURCES,
   type FieldMapping,
@@ -12,7 +12,7 @@ import {
   propertiesFromPage,
   sourceFits,
   sourcesFor,
-} from '../../../lib/clip/page-fields';
+} from './page-fields';
 
 const metadata: PageMetadata = {
   title: 'A story',

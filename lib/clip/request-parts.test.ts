@@ -5,8 +5,8 @@
  */
 import { marked, type Token } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_MARKDOWN_CHARS } from '../../../lib/api';
-import { requestParts } from '../../../lib/clip/request-parts';
+import { MAX_REQUEST_MARKDOWN_CHARS } from '../api';
+import { requestParts } from './request-parts';
 
 const encoder = new TextEncoder();
 

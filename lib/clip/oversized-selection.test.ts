@@ -4,11 +4,11 @@
  */
 import TurndownService from 'turndown';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureSelection } from '../../../lib/clip/selection';
-import { utf8Length } from '../../../lib/clip/split-markdown';
+import { captureSelection } from './selection';
+import { utf8Length } from './split-markdown';
 
-vi.mock('../../../lib/clip/clip-limits', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/clip/clip-limits')>()),
+vi.mock('./clip-limits', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./clip-limits')>()),
   MAX_CLIP_BYTES: 2_000,
 }));
 

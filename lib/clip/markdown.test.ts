@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkdown } from '../../../lib/clip/markdown';
-import { fragment, md } from './html';
+import { fragment, md } from '../../tests/support/clip/html';
+import { htmlToMarkdown } from './markdown';
 
 describe('htmlToMarkdown: blocks', () => {
   it('writes ATX headings on one line, escaping a trailing #', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { textValue } from '../../../lib/api';
-import { runArticleScript, takePrefillRequest } from '../../../lib/clip/article-script';
-import { PREFILL_REQUEST_KEY, type PrefillRequest } from '../../../lib/clip/prefill-request';
-import { parsePage } from './corpus';
-import { PAGE_URL, PROSE } from './story';
+import { parsePage } from '../../tests/support/clip/corpus';
+import { PAGE_URL, PROSE } from '../../tests/support/clip/story';
+import { textValue } from '../api';
+import { runArticleScript, takePrefillRequest } from './article-script';
+import { PREFILL_REQUEST_KEY, type PrefillRequest } from './prefill-request';
 
 function page(): Document {
   return parsePage(

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR, corpusAvailable } from './corpus';
-import { fragment, md } from './html';
+import { CORPUS_DIR, corpusAvailable } from '../../tests/support/clip/corpus';
+import { fragment, md } from '../../tests/support/clip/html';
 
 interface TurndownCase {
   name: string;

@@ -1,10 +1,6 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import {
-  NOTES_TEMPLATE_VARIABLES,
-  type NotesTemplateValues,
-  renderNotesTemplate,
-} from '../../../lib/clip/notes-template';
+import { NOTES_TEMPLATE_VARIABLES, type NotesTemplateValues, renderNotesTemplate } from './notes-template';
 
 const page: NotesTemplateValues = {
   title: 'A story',

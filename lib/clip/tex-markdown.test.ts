@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWritableTex, texToMarkdown } from '../../../lib/clip/tex-markdown';
+import { isWritableTex, texToMarkdown } from './tex-markdown';
 
 describe('isWritableTex', () => {
   it('accepts escaped dollars and refuses math shifts, escaping backslashes and backticks', () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ArticleCapture, extractArticle, readArticle } from '../../../lib/clip/article';
-import { articleCaptureSchema } from '../../../lib/clip/article-capture-schema';
-import { parsePage } from './corpus';
-import { PAGE_URL, PROSE } from './story';
+import { parsePage } from '../../tests/support/clip/corpus';
+import { PAGE_URL, PROSE } from '../../tests/support/clip/story';
+import { type ArticleCapture, extractArticle, readArticle } from './article';
+import { articleCaptureSchema } from './article-capture-schema';
 
 /** A page in the test's live document, with a stylesheet, at PAGE_URL's path. */
 function livePage(css: string, body: string, head = ''): Document {

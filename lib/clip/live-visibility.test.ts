@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureSelection } from '../../../lib/clip/selection';
+import { captureSelection } from './selection';
 
 /** Renders a page with a stylesheet and selects the contents of `selector` (or the given text offsets). */
 function selectIn(css: string, html: string, selector = 'body'): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyNoteDate } from '../../../lib/clip/daily-note-date';
+import { dailyNoteDate } from './daily-note-date';
 
 describe('dailyNoteDate', () => {
   it('writes the day as midnight UTC in the canonical form', () => {

@@ -1,8 +1,8 @@
 import TurndownService from 'turndown';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { htmlToLimitedMarkdown, htmlToMarkdown } from '../../../lib/clip/markdown';
-import { utf8Length } from '../../../lib/clip/split-markdown';
-import { fragment, PAGE_URL } from './html';
+import { fragment, PAGE_URL } from '../../tests/support/clip/html';
+import { htmlToLimitedMarkdown, htmlToMarkdown } from './markdown';
+import { utf8Length } from './split-markdown';
 
 const PARAGRAPH = '<p>A starter is a <em>living culture</em>; feed it <a href="/feeding">equal weights</a> daily.</p>';
 

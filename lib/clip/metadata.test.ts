@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTitle, type PageMetadata, readPageMetadata } from '../../../lib/clip/metadata';
-import { corpusAvailable, corpusPages, pageUrl, parsePage } from './corpus';
+import { corpusAvailable, corpusPages, pageUrl, parsePage } from '../../tests/support/clip/corpus';
+import { cleanTitle, type PageMetadata, readPageMetadata } from './metadata';
 
 function page(head: string, body = '', url = 'https://www.example.com/articles/one?x=1'): PageMetadata {
   return readPageMetadata(parsePage(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`, url), url);

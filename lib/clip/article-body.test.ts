@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { articleBody } from '../../../lib/clip/article-body';
-import { formatCaptureTime } from '../../../lib/clip/capture-time';
-import { sourceLine } from '../../../lib/clip/quote';
+import { articleBody } from './article-body';
+import { formatCaptureTime } from './capture-time';
+import { sourceLine } from './quote';
 
 const capturedAt = new Date('2026-11-24T13:03:59Z');
 const source = {
@@ -31,7 +31,7 @@ describe('formatCaptureTime', () => {
   });
 
   it('does not depend on the locale of the runtime (digits, calendar, hour cycle)', () => {
-    const module = path.resolve(__dirname, '../../../lib/clip/capture-time.ts');
+    const module = path.resolve(__dirname, './capture-time.ts');
     const script = `import { formatCaptureTime } from ${JSON.stringify(module)};
       console.log(new Date(0).toLocaleDateString() + '|' + formatCaptureTime(new Date('2026-11-24T13:03:59Z'), 'Asia/Tokyo'));`;
     for (const locale of ['ar_EG.UTF-8', 'th_TH.UTF-8', 'de_DE.UTF-8', 'en_US.UTF-8']) {

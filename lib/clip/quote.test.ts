@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { noteFromSelection, quoteWithSource } from '../../../lib/clip/quote';
+import { noteFromSelection, quoteWithSource } from './quote';
 
 const source = { title: 'A page', url: 'https://example.com/a' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { publishedDay, publishedInstant } from '../../../lib/clip/published-date';
-import { readingMinutes, WORDS_PER_MINUTE } from '../../../lib/clip/reading-time';
+import { publishedDay, publishedInstant } from './published-date';
+import { readingMinutes, WORDS_PER_MINUTE } from './reading-time';
 
 describe('publishedDay', () => {
   it("takes the calendar day an ISO date is written with, whatever its offset (the publisher's day)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMarkdown, utf8Length } from '../../../lib/clip/split-markdown';
+import { splitMarkdown, utf8Length } from './split-markdown';
 
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text).length;

@@ -4,19 +4,7 @@
  * and the page's fields mapped to typed properties, checked against the same references.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type ArticleCapture,
-  type ArticleFindings,
-  articleCapture,
-  type ReadArticle,
-  readArticle,
-} from '../../../lib/clip/article';
-import { articleCaptureSchema } from '../../../lib/clip/article-capture-schema';
-import { MATH_TAG } from '../../../lib/clip/math';
-import { type PageMetadata, readPageMetadata } from '../../../lib/clip/metadata';
-import { type FieldMapping, type MappedDefinition, propertiesFromPage } from '../../../lib/clip/page-fields';
-import { readingMinutes } from '../../../lib/clip/reading-time';
-import { type CorpusPage, corpusAvailable, corpusPages, pageUrl, parsePage } from './corpus';
+import { type CorpusPage, corpusAvailable, corpusPages, pageUrl, parsePage } from '../../tests/support/clip/corpus';
 import {
   destinations,
   fencedBlocks,
@@ -31,7 +19,13 @@ import {
   withoutCode,
   withoutCodeBlocks,
   words,
-} from './inspect';
+} from '../../tests/support/clip/inspect';
+import { type ArticleCapture, type ArticleFindings, articleCapture, type ReadArticle, readArticle } from './article';
+import { articleCaptureSchema } from './article-capture-schema';
+import { MATH_TAG } from './math';
+import { type PageMetadata, readPageMetadata } from './metadata';
+import { type FieldMapping, type MappedDefinition, propertiesFromPage } from './page-fields';
+import { readingMinutes } from './reading-time';
 
 interface Extracted {
   doc: Document;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberValue, textValue } from '../../../lib/api';
+import { numberValue, textValue } from '../api';
 import {
   defaultKeep,
   keptBody,
@@ -8,8 +8,8 @@ import {
   prefillClip,
   prefilledNotes,
   prefilledProperties,
-} from '../../../lib/clip/clip-prefill';
-import type { PageMetadata } from '../../../lib/clip/metadata';
+} from './clip-prefill';
+import type { PageMetadata } from './metadata';
 
 const metadata: PageMetadata = {
   title: 'Keeping *Bread* Starters Alive',

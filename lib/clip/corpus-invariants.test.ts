@@ -4,8 +4,7 @@
  * text, every formula, and the reader's words in order.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { htmlToLimitedMarkdown, htmlToMarkdown } from '../../../lib/clip/markdown';
-import { type CorpusPage, corpusAvailable, corpusPages, pageUrl, parsePage } from './corpus';
+import { type CorpusPage, corpusAvailable, corpusPages, pageUrl, parsePage } from '../../tests/support/clip/corpus';
 import {
   destinations,
   fencedBlocks,
@@ -20,7 +19,8 @@ import {
   withoutCode,
   withoutCodeBlocks,
   words,
-} from './inspect';
+} from '../../tests/support/clip/inspect';
+import { htmlToLimitedMarkdown, htmlToMarkdown } from './markdown';
 
 interface Converted {
   doc: Document;
