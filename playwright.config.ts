@@ -1,15 +1,17 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS } from './tests/e2e/env';
 
 /**
  * End-to-end tests drive the built extension in real browsers against the workspace emulator.
- * One worker: each test launches its own browser profile, and the 2-core CI machine runs them
- * faster one at a time than contending.
+ * Each worker has its own emulator, build and browsers (tests/e2e/fixtures.ts), so every test may
+ * run beside any other: a flow spends most of its time waiting, and the 2-core machine runs
+ * E2E_WORKERS of them at once faster than one after another.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
-  workers: 1,
-  fullyParallel: false,
+  workers: E2E_WORKERS,
+  fullyParallel: true,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

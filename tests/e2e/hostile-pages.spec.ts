@@ -47,7 +47,7 @@ test.describe('hostile pages', () => {
 
     await popup.page.getByRole('button', { name: 'Add to daily note' }).click();
     await expect(popup.status).toHaveText('Saved');
-    await emulator.dailyNotesIdle();
+    await emulator.waitForDailyNotes();
     const today = new Date().toLocaleDateString('sv');
     const note = (await objectsIn(emulator, DEMO.spaceId, 'RootDailyNote')).find((object) => object.title === today);
     // The workspace read the Markdown with math support; what it stored has no other link either.

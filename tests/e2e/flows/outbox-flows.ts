@@ -1,9 +1,9 @@
-import { expect } from '@playwright/test';
 import type { ClipRequest } from '../../../lib/messaging';
 import type { TagRef } from '../../../lib/outbox/types';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, type Driver, heading } from '../driver/driver';
 import { type EmulatorAccess, objectsIn, requestLog, urlOf } from '../emulator-client';
+import { expect } from '../expect';
 import { badgeText, storedSecret, waitForEmptyOutbox, waitingClips } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
 import { ARTICLE_TITLE, answerConsent, connectSpace, openArticle, openPopupFor, signIn } from './steps';

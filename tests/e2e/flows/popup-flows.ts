@@ -1,7 +1,7 @@
-import { expect } from '@playwright/test';
 import { DEMO, DEMO_TOKENS, RESEARCH, researchTagTitle } from '../../emulator/seed.ts';
 import { button, combobox, heading, labelled, link, option, textbox } from '../driver/driver';
 import { entityIdsOf, markdownOf, objectsIn, urlOf } from '../emulator-client';
+import { expect } from '../expect';
 import { defineFlow, EVERYWHERE } from './flow';
 import { ARTICLE_TITLE, connectSpace, connectWithToken, lastLogSeq, openArticle, openPopupFor } from './steps';
 

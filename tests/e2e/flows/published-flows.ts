@@ -1,9 +1,9 @@
-import { expect } from '@playwright/test';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { ChromiumDriver } from '../driver/chromium-driver';
 import { button, combobox, type UiPage } from '../driver/driver';
 import { type EmulatorAccess, type EmulatorObject, entityIdsOf, objectsIn } from '../emulator-client';
+import { expect } from '../expect';
 import { stopServiceWorker } from '../fixtures';
 import { waitForEmptyOutbox } from './extension-state';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';

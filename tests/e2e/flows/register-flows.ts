@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
 import { PROFILE_NAMES, type ProfileName } from '../../emulator/profile.ts';
 import type { BrowserName } from '../driver/driver';
+import { expect } from '../expect';
 import { type FlowContext, flowsFor } from './flow';
 import { FLOWS } from './index';
 

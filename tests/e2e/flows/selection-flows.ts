@@ -1,7 +1,7 @@
-import { expect } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, combobox, textbox } from '../driver/driver';
 import { type EmulatorAccess, markdownOf, objectsIn } from '../emulator-client';
+import { expect } from '../expect';
 import { defineFlow, EVERYWHERE } from './flow';
 import { connectSpace, openArticle, tabInfo, today } from './steps';
 
