@@ -1,8 +1,6 @@
-import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { forgetCachedSecrets } from '@/lib/auth/secret-store';
 import { resetDbHandleForTests } from '@/lib/db';
@@ -17,8 +15,4 @@ beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
   resetDbHandleForTests();
   forgetCachedSecrets();
-});
-
-afterEach(() => {
-  cleanup();
 });
