@@ -40,6 +40,9 @@ export function inBrowsers(browsers: readonly BrowserName[] = BROWSERS, profiles
 /** Every browser against every emulator profile: the flows whose requests both servers must take. */
 export const EVERYWHERE = inBrowsers(BROWSERS, PROFILE_NAMES);
 
+/** Chromium against the `spec` profile: flows that need what only Chromium can do (chromium-driver.ts, `chromiumOnly`). */
+export const CHROMIUM_ONLY = inBrowsers(['chromium']);
+
 export function defineFlow(
   title: string,
   run: (context: FlowContext) => Promise<void>,
