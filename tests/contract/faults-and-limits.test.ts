@@ -9,7 +9,7 @@ import {
   ServerError,
   titleValue,
 } from '../../lib/api';
-import { rejectionOf, requestLog, setUpEmulator, staticAuth, TOKENS } from './harness';
+import { rejectionOf, setUpEmulator, staticAuth, TOKENS } from './harness';
 
 const context = setUpEmulator();
 
@@ -185,7 +185,7 @@ describe('requests and tokens', () => {
     });
     await api.createWeblink({ url: 'https://example.com/one-request', properties: { title: titleValue('One') } });
     expect(seen).toEqual([{ method: 'POST', path: '/object/url' }]);
-    expect((await requestLog(context)).map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /object/url']);
+    expect((await context.control.log()).map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /object/url']);
   });
 
   it('the token never appears in a URL the client requests', async () => {
@@ -193,7 +193,7 @@ describe('requests and tokens', () => {
     const page = await api.createObject({ structureId: 'RootPage', properties: {} });
     await api.getObject(page.id);
     await api.listByStructure('RootPage', { pageSize: 1 });
-    for (const entry of await requestLog(context)) {
+    for (const entry of await context.control.log()) {
       expect(JSON.stringify(entry.query)).not.toContain(TOKENS.demo);
       expect(entry.path).not.toContain(TOKENS.demo);
     }

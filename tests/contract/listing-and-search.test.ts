@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { entityValue, InvalidInputError, MAX_PAGE_SIZE, titleValue, type WorkspaceApi } from '../../lib/api';
-import { errorOf, rejectionOf, requestLog, setUpEmulator, TOKENS } from './harness';
+import { errorOf, rejectionOf, setUpEmulator, TOKENS } from './harness';
 
 const context = setUpEmulator();
 
@@ -156,9 +156,9 @@ describe('POST /objects/search', () => {
   });
 
   it('a blank query finds nothing without asking (the published reference wants 1 to 512 characters)', async () => {
-    const before = (await requestLog(context)).length;
+    const before = (await context.control.log()).length;
     await expect(context.api().search({ query: '  ' })).resolves.toEqual([]);
-    expect(await requestLog(context)).toHaveLength(before);
+    expect(await context.control.log()).toHaveLength(before);
   });
 
   it('never returns more than 50 results', async () => {
