@@ -10,7 +10,8 @@ import { ARTICLE_TITLE, answerConsent, connectSpace, openArticle, openPopupFor, 
 
 /** Never lose a clip: what the outbox does when the service, the network or the browser fail. */
 
-function weblink(index: number, tags: TagRef[] = []): ClipRequest {
+/** A weblink clip of a page on faults.example, as the popup sends it; even indexes save the page, odd ones a link. */
+export function weblink(index: number, tags: TagRef[] = []): ClipRequest {
   return {
     kind: index % 2 === 0 ? 'page' : 'link',
     url: `https://faults.example/pages/${index}`,

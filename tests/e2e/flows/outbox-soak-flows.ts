@@ -6,6 +6,7 @@ import { markdownOf, objectsIn, urlOf } from '../emulator-client';
 import { expect } from '../expect';
 import { waitForEmptyOutbox, waitingClips } from './extension-state';
 import { CHROMIUM_ONLY, defineFlow } from './flow';
+import { weblink } from './outbox-flows';
 import { connectSpace, today } from './steps';
 
 /**
@@ -14,18 +15,6 @@ import { connectSpace, today } from './steps';
  * protocol. The outbox's user flows (restart, Retry/Discard, sign-in again…) run in both browsers
  * (outbox-flows.ts).
  */
-
-function weblink(index: number, tags: TagRef[] = []): ClipRequest {
-  return {
-    kind: index % 2 === 0 ? 'page' : 'link',
-    url: `https://faults.example/pages/${index}`,
-    title: `Fault page ${index}`,
-    tags,
-    properties: {},
-    notes: `Notes of page ${index}`,
-    existingObjectIds: [],
-  };
-}
 
 function countOf(haystack: string, needle: string): number {
   return haystack.split(needle).length - 1;
