@@ -1,5 +1,11 @@
-import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { E2E_WORKERS } from './tests/e2e/env';
+
+/** `npm run bench -- --only suite` reads every test's time from here (bench/suite.ts). */
+const timings: ReporterDescription[] = process.env.TEST_TIMINGS_DIR
+  ? [['json', { outputFile: path.join(process.env.TEST_TIMINGS_DIR, 'e2e.json') }]]
+  : [];
 
 /**
  * End-to-end tests drive the built extension in real browsers against the workspace emulator.
@@ -17,7 +23,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: { actionTimeout: 10_000 },
   outputDir: 'test-results',
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ...timings],
   projects: [
     { name: 'chromium', testMatch: /.*\.spec\.ts$/, testIgnore: /firefox\/.*/ },
     {

@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import { BUILD_DEFINES } from './wxt.config.ts';
+
+/** `npm run bench -- --only suite` reads every test's time from here (bench/suite.ts). */
+const timings = process.env.TEST_TIMINGS_DIR;
 
 /**
  * The extension's code under the fake browser (WXT's) and happy-dom. A unit test lives beside the
@@ -23,6 +27,7 @@ const TEST_TIMEOUT_MS = 60_000;
 
 export default defineConfig({
   test: {
+    ...(timings ? { reporters: ['default', 'json'], outputFile: { json: path.join(timings, 'unit.json') } } : {}),
     // Vitest's default is one worker fewer than the cores: a single one on this 2-core machine.
     maxWorkers: 2,
     projects: [
