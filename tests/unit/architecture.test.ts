@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import vitestConfig from '../../vitest.config.ts';
 
 /**
  * Rules of the code's shape that a reader relies on (issue "One shape per idea"): lib/ is the
- * layer everything else builds on, so it never reaches up into the UI or into test support; and no
+ * layer everything else builds on, so it never reaches up into the UI or into test support; no
  * source file outside tests/ grows past 300 lines unless its first comment says why it must be one
- * file (with the words "one file").
+ * file (with the words "one file"); and every unit test file is one vitest runs, which it finds
+ * beside the code it tests or among the tests of the whole tree (tests/unit, not below).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -58,5 +60,17 @@ describe('the shape of the code', () => {
         return !/one file/i.test(firstComment);
       });
     expect(long).toEqual([]);
+  });
+
+  it('every *.test.ts(x) file is one vitest runs: a test in a folder no project includes would never run', () => {
+    const included = (vitestConfig.test?.projects ?? []).flatMap((project) =>
+      typeof project === 'object' && 'test' in project ? (project.test?.include ?? []) : [],
+    );
+    const never = readdirSync(ROOT, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+      .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+      .filter((file) => !/^(node_modules|\.output|\.wxt)\//.test(file))
+      .filter((file) => !included.some((pattern) => path.matchesGlob(file, pattern)));
+    expect(never).toEqual([]);
   });
 });
