@@ -24,6 +24,6 @@ export const test = base.extend<object, { firefox: FirefoxSession }>({
     await emulator.reset({ profile: emulatorProfile });
     const driver = new FirefoxDriver(firefox, await firefox.installFresh());
     await use({ driver, emulator, pagesUrl: pages.url, profile: emulatorProfile });
-    await screenshotPagesOnFailure(testInfo, await firefox.browser.pages());
+    await screenshotPagesOnFailure(testInfo, await firefox.pages());
   },
 });
