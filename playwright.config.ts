@@ -25,13 +25,27 @@ export default defineConfig({
   outputDir: 'test-results',
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ...timings],
   projects: [
-    { name: 'chromium', testMatch: /.*\.spec\.ts$/, testIgnore: /firefox\/.*/ },
+    { name: 'chromium', testMatch: /\.spec\.ts$/, testIgnore: [/firefox\//, /alone\.spec\.ts$/] },
     {
       name: 'firefox',
-      testMatch: /firefox\/.*\.spec\.ts$/,
+      testMatch: /firefox\/flows\.spec\.ts$/,
       // One retry, Firefox only: on a loaded machine its WebDriver BiDi session now and then misses a
       // tab the extension opened (seen once in 135 × several full runs, never twice in a row). A
       // retried test is reported as flaky, so a real failure still fails.
+      retries: 1,
+    },
+    // The flows that need the cores to themselves (flow.ts, `alone`): one at a time, after the rest.
+    {
+      name: 'chromium, alone',
+      testMatch: /chromium-alone\.spec\.ts$/,
+      dependencies: ['chromium', 'firefox'],
+      workers: 1,
+    },
+    {
+      name: 'firefox, alone',
+      testMatch: /firefox\/alone\.spec\.ts$/,
+      dependencies: ['chromium, alone'],
+      workers: 1,
       retries: 1,
     },
   ],

@@ -14,12 +14,15 @@ interface FlowTest {
 
 /**
  * Declares one test per flow that runs in `browser`, grouped by the emulator profile it runs
- * against; the flows that allow themselves more time first, so that the parallel workers do not end
- * the run waiting for one long flow started last.
+ * against: the flows that run `alone`, or (by default) the others, the flows that allow themselves
+ * more time first, so that the parallel workers do not end the run waiting for one long flow
+ * started last.
  */
-export function registerFlows(test: FlowTest, browser: BrowserName): void {
+export function registerFlows(test: FlowTest, browser: BrowserName, options: { alone?: boolean } = {}): void {
   for (const profile of PROFILE_NAMES) {
-    const flows = flowsFor(FLOWS, browser, profile).sort((a, b) => (b.timeoutMs ?? 0) - (a.timeoutMs ?? 0));
+    const flows = flowsFor(FLOWS, browser, profile)
+      .filter((flow) => (flow.alone ?? false) === (options.alone ?? false))
+      .sort((a, b) => (b.timeoutMs ?? 0) - (a.timeoutMs ?? 0));
     if (flows.length === 0) continue;
     test.describe(`emulator profile "${profile}"`, () => {
       test.use({ emulatorProfile: profile });
