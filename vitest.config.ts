@@ -9,9 +9,10 @@ const timings = process.env.TEST_TIMINGS_DIR;
 /**
  * The extension's code under the fake browser (WXT's) and happy-dom. A unit test lives beside the
  * code it tests; tests/unit holds only the tests of the whole tree (its shape, its builds, its
- * locales) and the set-up every unit test shares. Each file runs in a fresh module graph, because
- * several modules keep state for the worker's life (token refreshes, server memory, the outbox's
- * timers) and some files mock modules.
+ * locales) and the set-up every unit test shares. Every file, in every project, runs in a fresh
+ * module graph: several modules keep state for the worker's life (token refreshes, server memory,
+ * the outbox's timers, and lib/api's traits of each server, which the contract tests reach too)
+ * and some files mock modules.
  */
 const extension = {
   plugins: [WxtVitest()],
@@ -60,9 +61,6 @@ export default defineConfig({
           globals: true,
           include: ['tests/emulator/**/*.test.ts', 'tests/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: TEST_TIMEOUT_MS,
-          // These files keep no state in modules (each starts its own emulator), so they share a
-          // module graph per worker instead of loading the emulator again for every file.
-          isolate: false,
         },
       },
     ],
