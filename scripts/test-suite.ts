@@ -5,8 +5,9 @@
  *
  * - `lint:firefox`, then `test:e2e`: one after the other, because both build the store Firefox
  *   build into the same folder (the e2e run packs the store zips). This lane is the longest.
- * - `typecheck`, then `lint`, then `test:unit`, at a lower priority (`nice`): they take the cores
- *   only while the browsers wait, so they do not lengthen the end-to-end run.
+ * - `typecheck`, then `lint`, then `test:unit`. At the same priority as the browsers: at a lower
+ *   one (`nice`), other work on a shared machine starved them until this lane outlasted the other
+ *   and a test ran past its own timeout.
  *
  * The first step to fail stops the others (as `a && b` would) and decides the exit status. Each
  * line a step prints is prefixed with its name. With `TEST_TIMINGS_DIR`, every step's time goes to
@@ -17,9 +18,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-const LANES: { steps: string[]; nice: boolean }[] = [
-  { steps: ['lint:firefox', 'test:e2e'], nice: false },
-  { steps: ['typecheck', 'lint', 'test:unit'], nice: true },
+const LANES: string[][] = [
+  ['lint:firefox', 'test:e2e'],
+  ['typecheck', 'lint', 'test:unit'],
 ];
 
 interface StepTime {
@@ -32,11 +33,10 @@ const running = new Set<ChildProcess>();
 const times: StepTime[] = [];
 let failed: string | undefined;
 
-function runStep(step: string, nice: boolean): Promise<boolean> {
+function runStep(step: string): Promise<boolean> {
   const started = performance.now();
-  const args = ['run', '--silent', step];
   // Its own process group, so that stopping it stops the browsers and builds it started.
-  const child = spawn(nice ? 'nice' : 'npm', nice ? ['-n', '10', 'npm', ...args] : args, {
+  const child = spawn('npm', ['run', '--silent', step], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -65,10 +65,10 @@ function stopAll(): void {
   }
 }
 
-async function runLane({ steps, nice }: (typeof LANES)[number]): Promise<void> {
+async function runLane(steps: string[]): Promise<void> {
   for (const step of steps) {
     if (failed) return;
-    if (!(await runStep(step, nice)) && !failed) {
+    if (!(await runStep(step)) && !failed) {
       failed = step;
       stopAll();
     }
