@@ -1,5 +1,5 @@
 import { type AddressInfo, createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type ApiRequestInfo,
   createWorkspaceApi,
@@ -151,6 +151,11 @@ describe('network failures', () => {
     const error = await rejectionOf(context.api(TOKENS.demo, { timeoutMs: 100 }).getSpace());
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ timedOut: true });
+    // The emulator still answers the held request, and logs it then: once that is done, it cannot
+    // land in the request log of a test after this one.
+    await vi.waitFor(async () => expect((await context.control.log()).map((entry) => entry.path)).toContain('/space'), {
+      timeout: 10_000,
+    });
   });
 
   it('a server that is not there (connection refused): NetworkError, nothing applied', async () => {
