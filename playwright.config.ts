@@ -2,9 +2,16 @@ import path from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { E2E_WORKERS } from './tests/e2e/env';
 
+/**
+ * `npm test` runs the flows in two steps (scripts/test-suite.ts), `E2E_RUN` naming each: the
+ * second keeps its reports beside the first's instead of in their place.
+ */
+const run = process.env.E2E_RUN;
+const apart = (folder: string) => (run === 'alone' ? path.join(folder, run) : folder);
+
 /** `npm run bench -- --only suite` reads every test's time from here (bench/suite.ts). */
 const timings: ReporterDescription[] = process.env.TEST_TIMINGS_DIR
-  ? [['json', { outputFile: path.join(process.env.TEST_TIMINGS_DIR, 'e2e.json') }]]
+  ? [['json', { outputFile: path.join(process.env.TEST_TIMINGS_DIR, `e2e-${run ?? 'all'}.json`) }]]
   : [];
 
 /**
@@ -22,8 +29,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: { actionTimeout: 10_000 },
-  outputDir: 'test-results',
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ...timings],
+  outputDir: apart('test-results'),
+  reporter: [['list'], ['html', { open: 'never', outputFolder: apart('playwright-report') }], ...timings],
   projects: [
     { name: 'chromium', testMatch: /\.spec\.ts$/, testIgnore: [/firefox\//, /alone\.spec\.ts$/] },
     {

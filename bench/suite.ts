@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../scripts/extension-browser.ts';
@@ -83,9 +83,12 @@ export async function benchSuite(): Promise<BenchSection> {
       JSON.parse(await readFile(path.join(dir, name), 'utf8').catch(() => JSON.stringify(empty))) as T;
     // A step stopped by another's failure writes no report: its tests are then missing from the list.
     const steps = await report<StepTime[]>('steps.json', []);
+    const e2eReports = (await readdir(dir)).filter((name) => /^e2e-.*\.json$/.test(name));
     const tests = [
       ...unitTimes(await report<VitestReport>('unit.json', { testResults: [] })),
-      ...e2eTimes(await report<PlaywrightSuite>('e2e.json', { title: '' })),
+      ...(await Promise.all(e2eReports.map((name) => report<PlaywrightSuite>(name, { title: '' })))).flatMap((suite) =>
+        e2eTimes(suite),
+      ),
     ];
     const whole = steps.find((step) => step.step === 'npm test') ?? { step: 'npm test', seconds: NaN, ok: false };
     const flaky = tests.filter((test) => test.retries > 0);
