@@ -7,6 +7,8 @@
  * time to draw a new one; capture rules + page metadata against Readability's parse. Prints the
  * table and writes it to bench/results.md. Exits non-zero when a budget is missed.
  * `--only size,popup,refusal,convert,article,drain,highlights,capture` runs a subset.
+ * `--only suite` times the whole `npm test` (bench/suite.ts), which no other run does: it takes
+ * minutes, and only its own section of bench/results.md changes.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -38,16 +40,20 @@ import { benchPopupReadiness, benchRequestCounts, benchSizeRefusal } from './pop
 import { benchPublishedDrain } from './published-drain.ts';
 import { type BenchSection, renderMarkdown, writeReport } from './report.ts';
 import { measureEntrypointSizes } from './size.ts';
+import { benchSuite, SUITE_TITLE } from './suite.ts';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const only = values.only ? new Set(values.only.split(',')) : undefined;
 const wants = (part: string) => only === undefined || only.has(part);
+const RESULTS = path.join(ROOT, 'bench', 'results.md');
 
 /** The bench drives the e2e build (the emulator's address, the test hooks) on its own port. */
 const BENCH_PORT = 18788;
 const BENCH_MODE = 'bench';
 const sections: BenchSection[] = [];
 const quiet = { stdio: ['ignore', 'ignore', 'inherit'] as ('ignore' | 'inherit')[] };
+
+if (only?.has('suite')) sections.push(await benchSuite());
 
 if (wants('size')) {
   execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, ...quiet });
@@ -254,9 +260,13 @@ const meta = [
     .toString()
     .trim()}`,
 ];
-const markdown = renderMarkdown(sections, meta);
-console.log(markdown);
-if (only === undefined) await writeReport(path.join(ROOT, 'bench', 'results.md'), markdown);
+console.log(renderMarkdown(sections, meta));
+if (only === undefined) await writeReport(RESULTS, sections, meta);
+else if (only.has('suite'))
+  await writeReport(
+    RESULTS,
+    sections.filter((section) => section.title === SUITE_TITLE),
+  );
 const missed = sections.flatMap((section) => section.rows).filter((row) => !row.ok);
 if (missed.length > 0) {
   console.error(`Budgets missed: ${missed.map((row) => row.figure).join('; ')}`);

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
 import { VERSION_HEADER } from '../../tests/emulator/version-header.ts';
-import { answerConsent } from '../../tests/unit/emulator-consent';
+import { answerConsent } from '../../tests/support/emulator-consent';
 import { BUILD_API_HEADERS } from '../build-config';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';

@@ -1,10 +1,9 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
-import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
-import { emulatorControl } from '../../tests/support/emulator-control.ts';
-import { answerConsent } from '../../tests/unit/emulator-consent';
+import { answerConsent } from '../../tests/support/emulator-consent';
+import { testEmulator } from '../../tests/support/test-emulator.ts';
 import { NotAuthenticatedError, OAuthError } from '../api';
 import { trustedClipSettings } from '../choices';
 import type { OAuthSecret } from '../db/schema';
@@ -17,20 +16,15 @@ import { readSecret, writeSecret } from './secrets';
 import { saveServiceSettings, effectiveServiceSettings as settingsFor } from './settings';
 import { apiForSpace } from './space-api';
 
-let emulator: RunningEmulator;
+const emulator = testEmulator();
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
 beforeEach(async () => {
-  emulator.reset();
   await saveServiceSettings({ apiBaseUrl: emulator.url });
   Object.assign(fakeBrowser.runtime, { getManifest: () => ({ host_permissions: [] }) });
   Object.assign(fakeBrowser.permissions, { remove: vi.fn(async () => true) });
 });
 
-const log = () => emulatorControl(emulator.url).log();
+const log = () => emulator.control.log();
 const refreshRequests = async () => (await log()).filter((entry) => entry.grantType === 'refresh_token');
 
 async function signInToDemo() {
@@ -70,7 +64,7 @@ describe('personal API tokens', () => {
 
   it('that get revoked mark the connection "needs sign-in" without deleting it', async () => {
     await connectWithPersonalToken(emulator.url, DEMO_TOKENS.demo);
-    await emulatorControl(emulator.url).revokeToken(DEMO_TOKENS.demo);
+    await emulator.control.revokeToken(DEMO_TOKENS.demo);
     await expect((await apiForSpace(DEMO.spaceId)).getSpace()).rejects.toBeInstanceOf(NotAuthenticatedError);
     expect((await getConnection(DEMO.spaceId))?.state).toBe('needs-sign-in');
     expect(await readSecret(DEMO.spaceId)).toBeDefined();
@@ -132,7 +126,7 @@ describe('access token lifetime', () => {
   it('refreshes once the server says the hour has passed, and keeps working', async () => {
     await signInToDemo();
     const before = await oauthSecret(DEMO.spaceId);
-    emulator.advanceClock(3_700);
+    await emulator.control.advanceClock(3_700);
     const api = await apiForSpace(DEMO.spaceId);
     expect((await api.getSpace()).title).toBe('Demo space');
     expect(await refreshRequests()).toHaveLength(1);
@@ -152,7 +146,7 @@ describe('access token lifetime', () => {
 
   it('makes exactly one refresh request for 10 parallel calls with an expired token', async () => {
     await signInToDemo();
-    emulator.advanceClock(3_700);
+    await emulator.control.advanceClock(3_700);
     const api = await apiForSpace(DEMO.spaceId);
     const spaces = await Promise.all(Array.from({ length: 10 }, () => api.getSpace()));
     expect(spaces.map((space) => space.title)).toEqual(Array(10).fill('Demo space'));
@@ -163,7 +157,7 @@ describe('access token lifetime', () => {
     await signInToDemo();
     const seen = new Set([(await oauthSecret(DEMO.spaceId)).refreshToken]);
     for (let round = 0; round < 3; round += 1) {
-      emulator.advanceClock(3_700);
+      await emulator.control.advanceClock(3_700);
       await (await apiForSpace(DEMO.spaceId)).getSpace();
       const { refreshToken } = await oauthSecret(DEMO.spaceId);
       expect(seen.has(refreshToken)).toBe(false);
@@ -184,7 +178,7 @@ describe('access token lifetime', () => {
   it('marks the connection "needs sign-in" when the refresh token is refused, and keeps it', async () => {
     await signInToDemo();
     const secret = await oauthSecret(DEMO.spaceId);
-    await emulatorControl(emulator.url).revokeToken(secret.refreshToken ?? '');
+    await emulator.control.revokeToken(secret.refreshToken ?? '');
     await expect((await apiForSpace(DEMO.spaceId)).getSpace()).rejects.toBeInstanceOf(NotAuthenticatedError);
     expect((await getConnection(DEMO.spaceId))?.state).toBe('needs-sign-in');
     expect(await readSecret(DEMO.spaceId)).toEqual(secret);
@@ -208,7 +202,7 @@ describe('disconnect', () => {
   it('forgets the connection even when the server is unreachable, and revokes later', async () => {
     await signInToDemo();
     const { accessToken } = await oauthSecret(DEMO.spaceId);
-    await emulatorControl(emulator.url).addFault({ path: '/oauth/revoke', drop: 'before', times: 1 });
+    await emulator.control.addFault({ path: '/oauth/revoke', drop: 'before', times: 1 });
     expect(await disconnect(DEMO.spaceId)).toEqual({ revoked: false });
     expect(await listConnections()).toEqual([]);
     expect(await readSecret(DEMO.spaceId)).toBeUndefined();

@@ -1,26 +1,20 @@
 // @vitest-environment node
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { FaultRuleInput } from '../../tests/emulator/control-api.ts';
-import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
-import { emulatorControl } from '../../tests/support/emulator-control.ts';
+import { testEmulator } from '../../tests/support/test-emulator.ts';
 import { db } from '../db';
 import { REVOCATION_ALARM, REVOCATION_RETRY_MS, retryPendingRevocations, revokeOrRemember } from './revocations';
 
-let emulator: RunningEmulator;
+const emulator = testEmulator();
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
 beforeEach(() => {
-  emulator.reset();
   Object.assign(fakeBrowser.runtime, { getManifest: () => ({ host_permissions: [] }) });
   Object.assign(fakeBrowser.permissions, { remove: vi.fn(async () => true) });
 });
 
 async function fault(rule: FaultRuleInput): Promise<void> {
-  await emulatorControl(emulator.url).addFault({ path: '/oauth/revoke', ...rule });
+  await emulator.control.addFault({ path: '/oauth/revoke', ...rule });
 }
 
 const unreachable = { drop: 'before' } as const;

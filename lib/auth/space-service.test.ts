@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS } from '../../tests/emulator/seed.ts';
 import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
+import { answerConsent } from '../../tests/support/emulator-consent';
 import { emulatorControl } from '../../tests/support/emulator-control.ts';
-import { answerConsent } from '../../tests/unit/emulator-consent';
 import { serializeApiError } from '../api';
 import { describeError } from '../error-text';
 import { signInWithOAuth } from './oauth-sign-in';

@@ -1,26 +1,20 @@
 // @vitest-environment node
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../tests/emulator/seed.ts';
-import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
-import { emulatorControl } from '../../tests/support/emulator-control.ts';
+import { answerConsent } from '../../tests/support/emulator-consent';
 import { type RequestRecorder, startRequestRecorder } from '../../tests/support/request-recorder';
-import { answerConsent } from '../../tests/unit/emulator-consent';
+import { testEmulator } from '../../tests/support/test-emulator.ts';
 import { disconnect } from './disconnect';
 import { signInWithOAuth } from './oauth-sign-in';
 import { connectWithPersonalToken } from './personal-token';
 import { effectiveServiceSettings, saveServiceSettings } from './settings';
 import { apiForSpace } from './space-api';
 
-let emulator: RunningEmulator;
+const emulator = testEmulator();
 let attacker: RequestRecorder;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-afterAll(() => emulator.close());
 beforeEach(async () => {
-  emulator.reset();
   attacker = await startRequestRecorder();
   await saveServiceSettings({ apiBaseUrl: emulator.url });
   Object.assign(fakeBrowser.runtime, { getManifest: () => ({ host_permissions: [] }) });
@@ -28,7 +22,7 @@ beforeEach(async () => {
 });
 afterEach(() => attacker.close());
 
-const emulatorLog = () => emulatorControl(emulator.url).log();
+const emulatorLog = () => emulator.control.log();
 
 /**
  * What a content script could do to `storage.local` (it can read and write it in Firefox): point
@@ -54,7 +48,7 @@ describe('where a token is sent', () => {
 
     // An API call with the personal token, and one that first refreshes the OAuth access token.
     expect((await (await apiForSpace(DEMO.spaceId)).getSpace()).id).toBe(DEMO.spaceId);
-    emulator.advanceClock(3_700);
+    await emulator.control.advanceClock(3_700);
     expect((await (await apiForSpace(RESEARCH.spaceId)).getSpace()).id).toBe(RESEARCH.spaceId);
     // Revoking the OAuth connection.
     expect(await disconnect(RESEARCH.spaceId)).toEqual({ revoked: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureDocument, fixtureRulesJson, fixtureSpace } from '../../tests/support/capture-pages';
-import { parsePage } from '../../tests/unit/clip/corpus';
+import { parsePage } from '../../tests/support/clip/corpus';
 import { captureAnswerSchema } from './capture-answer-schema';
 import { CAPTURE_REQUEST_KEY, type CaptureRequest, runCapture, takeCaptureRequest } from './capture-script';
 import { parseRulesFile } from './rules-file';

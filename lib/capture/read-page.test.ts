@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readCorpusPage, readFixture, valuesOf } from '../../tests/support/capture-pages';
-import { parsePage } from '../../tests/unit/clip/corpus';
+import { parsePage } from '../../tests/support/clip/corpus';
 import { readPage } from './read-page';
 
 const PAPER_URL = 'https://journal.example/articles/analytical-engine';

@@ -1,3 +1,5 @@
+// DOM assertions (toBeChecked, toHaveFocus …) for this DOM test; React's set-up is the components project's.
+import '@testing-library/jest-dom/vitest';
 import { fireEvent, within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ToolbarChange } from './commands';

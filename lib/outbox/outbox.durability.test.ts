@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { openDB } from 'idb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
-import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
 import {
   addFault,
   appendClip,
@@ -21,22 +20,20 @@ import {
   weblinkClip,
   weblinksOf,
 } from '../../tests/support/outbox-harness';
+import { testEmulator } from '../../tests/support/test-emulator.ts';
 import type { StoredClip } from '../clips/registry';
 import type { LandedClip } from '../clips/stored-clip';
 import { db } from '../db';
 import { DB_NAME, DB_VERSION, type Db } from '../db/schema';
 import { HISTORY_LIMIT } from './records';
 
-let emulator: RunningEmulator;
+// Reset below, once the clock is back at the start.
+const emulator = testEmulator({ now: () => clock.now, dailyNoteDelayMs: 5, resetBeforeEach: false });
 let harness: Harness;
 
-beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, now: () => clock.now, dailyNoteDelayMs: 5 });
-});
-afterAll(() => emulator.close());
-beforeEach(() => {
+beforeEach(async () => {
   clock.now = START;
-  emulator.reset();
+  await emulator.control.reset();
   harness = createHarness(emulator);
 });
 

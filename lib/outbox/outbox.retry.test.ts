@@ -216,7 +216,7 @@ describe('401 Unauthorized', () => {
     const { token: fresh } = await controlOf(suite.emulator).mintToken({ spaceId: DEMO.spaceId });
     await connectWithPersonalToken(suite.emulator.url, fresh);
     await suite.worker.outbox.resumeSpace(DEMO.spaceId);
-    await suite.emulator.dailyNotesIdle();
+    await suite.emulator.control.waitForDailyNotes();
 
     expect(suite.harness.landed.map((clip) => clip.id).sort()).toEqual([daily.id, append.id].sort());
     expect(await suite.worker.outbox.list()).toEqual([]);

@@ -1,8 +1,7 @@
 // @vitest-environment node
 import { openDB } from 'idb';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEMO } from '../../tests/emulator/seed.ts';
-import { type RunningEmulator, startEmulator } from '../../tests/emulator/server.ts';
 import {
   addFault,
   appendClip,
@@ -23,6 +22,7 @@ import {
   weblinkClip,
   weblinksOf,
 } from '../../tests/support/outbox-harness';
+import { testEmulator } from '../../tests/support/test-emulator.ts';
 import type { ClipPayload } from '../clips/registry';
 import type { WeblinkClip } from '../clips/weblink';
 import { DB_NAME, DB_VERSION, type Db } from '../db/schema';
@@ -32,13 +32,15 @@ const FAULT_SEED = 4711;
 const CLIPS = 100;
 const WORKERS = 5;
 
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
+beforeAll(() => {
   clock.now = START;
-  emulator = await startEmulator({ port: 0, now: () => clock.now, dailyNoteDelayMs: 2, seed: FAULT_SEED });
 });
-afterAll(() => emulator.close());
+const emulator = testEmulator({
+  now: () => clock.now,
+  dailyNoteDelayMs: 2,
+  seed: FAULT_SEED,
+  resetBeforeEach: false,
+});
 
 const pad = (i: number) => String(i).padStart(3, '0');
 const DAYS = ['2026-03-01', '2026-03-02'];

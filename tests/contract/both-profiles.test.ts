@@ -20,7 +20,7 @@ import { unappliedChanges } from '../../lib/clips/steps/weblink-changes';
 import type { ProfileName } from '../emulator/control-api.ts';
 import { DEMO } from '../emulator/seed.ts';
 import { emulatorControl } from '../support/emulator-control.ts';
-import { rejectionOf, requestLog, setUpEmulator, staticAuth, TOKENS } from './harness';
+import { rejectionOf, setUpEmulator, staticAuth, TOKENS } from './harness';
 
 /**
  * The client against both servers it must be right against: the emulator's `spec` profile (the
@@ -104,7 +104,7 @@ for (const profile of PROFILES) {
       expect(client.traits().markdownAppendRoute).toBe(route);
       const body = await client.getObjectMarkdown(DEMO.pages.empty);
       expect(body.indexOf('First')).toBeLessThan(body.indexOf('Second append.'));
-      const appends = (await requestLog(context)).filter((entry) => entry.path.startsWith('/blocks/'));
+      const appends = (await context.control.log()).filter((entry) => entry.path.startsWith('/blocks/'));
       // Spec: /blocks/append refuses Markdown once, then the remembered route; published: the shared route.
       expect(appends.map((entry) => entry.path)).toEqual(
         profile === 'spec' ? ['/blocks/append', route, route] : [route, route],
@@ -115,16 +115,16 @@ for (const profile of PROFILES) {
       const client = api();
       const day = canonicalDay('2026-11-23');
       await client.appendToDailyNote({ markdown: 'From both profiles.' }, { date: day, noTimeStamp: true });
-      await context.emulator.dailyNotesIdle();
+      await context.control.waitForDailyNotes();
       const [note] = await client.search({ query: '2026-11-23', structureIds: ['RootDailyNote'] });
       expect(await client.getObjectMarkdown(note?.id ?? '')).toContain('From both profiles.');
     });
 
     it('a search states its limit and never sends a blank query', async () => {
       const client = api();
-      const before = (await requestLog(context)).length;
+      const before = (await context.control.log()).length;
       expect(await client.search({ query: ' ' })).toEqual([]);
-      expect(await requestLog(context)).toHaveLength(before);
+      expect(await context.control.log()).toHaveLength(before);
       const results = await client.search({ query: 'Reading', structureIds: ['RootTag'], limit: 5 });
       expect(results[0]).toMatchObject({ id: DEMO.tags.reading, title: 'Reading' });
       expect(results.length).toBeLessThanOrEqual(5);
@@ -177,7 +177,7 @@ for (const profile of PROFILES) {
         } else {
           await expect(client.getSpace()).resolves.toMatchObject({ title: 'Demo space' });
         }
-        const requests = (await requestLog(context)).filter((entry) => entry.path === '/space');
+        const requests = (await context.control.log()).filter((entry) => entry.path === '/space');
         expect(requests).toHaveLength(profile === 'published' ? 10 : 11);
         expect(requests.filter((entry) => entry.status === 429)).toEqual([]);
       },

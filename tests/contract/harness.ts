@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { AuthProvider } from '../../lib/api';
 import { type CompleteWorkspaceApi, createCompleteWorkspaceApi } from '../../lib/api/complete-client';
 import type { ProfileName } from '../emulator/control-api.ts';
-import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
-import { type EmulatorControl, emulatorControl } from '../support/emulator-control.ts';
+import type { EmulatorControl } from '../support/emulator-control.ts';
+import { testEmulator } from '../support/test-emulator.ts';
 
 /**
  * Shared set-up of the contract suites: one real emulator per test file (port 0), reset before
@@ -32,7 +31,6 @@ export function staticAuth(token: string, refreshed: string = token): AuthProvid
 
 export interface ContractContext {
   readonly url: string;
-  readonly emulator: RunningEmulator;
   /** The client for a token (default: the Demo space's read/write token). */
   api(token?: string, options?: { timeoutMs?: number }): CompleteWorkspaceApi;
   /** The emulator's test controls (`/__emulator/…`), typed by the emulator's own types. */
@@ -49,42 +47,26 @@ export interface ContractContext {
 export function setUpEmulator(
   options: { beforeEachReset?: boolean; dailyNoteDelayMs?: number; profile?: ProfileName } = {},
 ): ContractContext {
-  let emulator: RunningEmulator | undefined;
-  const running = () => {
-    if (!emulator) throw new Error('the emulator is not running');
-    return emulator;
-  };
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, dailyNoteDelayMs: options.dailyNoteDelayMs, profile: options.profile });
+  const emulator = testEmulator({
+    resetBeforeEach: options.beforeEachReset ?? true,
+    ...(options.dailyNoteDelayMs === undefined ? {} : { dailyNoteDelayMs: options.dailyNoteDelayMs }),
+    ...(options.profile === undefined ? {} : { profile: options.profile }),
   });
-  afterAll(async () => {
-    await emulator?.close();
-  });
-  if (options.beforeEachReset ?? true) {
-    beforeEach(async () => {
-      await context.control.reset();
-    });
-  }
-
-  const context: ContractContext = {
+  return {
     get url() {
-      return running().url;
-    },
-    get emulator() {
-      return running();
+      return emulator.url;
     },
     api: (token = TOKENS.demo, extra = {}) =>
-      createCompleteWorkspaceApi({ baseUrl: running().url, auth: staticAuth(token), ...extra }),
+      createCompleteWorkspaceApi({ baseUrl: emulator.url, auth: staticAuth(token), ...extra }),
     get control() {
-      return emulatorControl(running().url);
+      return emulator.control;
     },
     raw(method, path, init = {}) {
       const headers: Record<string, string> = { ...init.headers };
       const token = init.token === undefined ? TOKENS.demo : init.token;
       if (token !== null) headers.authorization = `Bearer ${token}`;
       if (init.body !== undefined) headers['content-type'] = 'application/json';
-      return fetch(`${running().url}${path}`, {
+      return fetch(`${emulator.url}${path}`, {
         method,
         headers,
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -92,7 +74,6 @@ export function setUpEmulator(
       });
     },
   };
-  return context;
 }
 
 /** Awaits a promise that must reject, and returns what it rejected with. */
@@ -109,17 +90,4 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
 export async function errorOf(response: Response): Promise<{ status: number; code: string; message: string }> {
   const body = (await response.json()) as { error: { code: string; message: string } };
   return { status: response.status, code: body.error.code, message: body.error.message };
-}
-
-export interface LogEntry {
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  status: number | null;
-  fault?: { id: string; action: string };
-}
-
-export async function requestLog(context: ContractContext): Promise<LogEntry[]> {
-  return context.control.log();
 }

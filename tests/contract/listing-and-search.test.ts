@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entityValue, InvalidInputError, titleValue, type WorkspaceApi } from '../../lib/api';
 import { MAX_PAGE_SIZE } from '../../lib/api/listing-api';
-import { errorOf, rejectionOf, requestLog, setUpEmulator, TOKENS } from './harness';
+import { errorOf, rejectionOf, setUpEmulator, TOKENS } from './harness';
 
 const context = setUpEmulator();
 
@@ -157,9 +157,9 @@ describe('POST /objects/search', () => {
   });
 
   it('a blank query finds nothing without asking (the published reference wants 1 to 512 characters)', async () => {
-    const before = (await requestLog(context)).length;
+    const before = (await context.control.log()).length;
     await expect(context.api().search({ query: '  ' })).resolves.toEqual([]);
-    expect(await requestLog(context)).toHaveLength(before);
+    expect(await context.control.log()).toHaveLength(before);
   });
 
   it('never returns more than 50 results', async () => {

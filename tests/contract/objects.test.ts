@@ -28,7 +28,7 @@ import {
   urlValue,
   type WorkspaceApi,
 } from '../../lib/api';
-import { errorOf, rejectionOf, requestLog, setUpEmulator, TOKENS } from './harness';
+import { errorOf, rejectionOf, setUpEmulator, TOKENS } from './harness';
 
 const context = setUpEmulator();
 
@@ -299,7 +299,7 @@ describe('invalid input (400 cap_invalid_input)', () => {
     const api = context.api();
     const b = await book(api);
     const published = b.prop('Published').id;
-    const before = (await requestLog(context)).length;
+    const before = (await context.control.log()).length;
     const local = await rejectionOf(
       api.createObject({
         structureId: b.structure.id,
@@ -307,7 +307,7 @@ describe('invalid input (400 cap_invalid_input)', () => {
       }),
     );
     expect(local).toMatchObject({ kind: 'invalid_input', status: undefined });
-    expect((await requestLog(context)).length).toBe(before);
+    expect((await context.control.log()).length).toBe(before);
 
     await expectInvalidInput(
       api.createObject({

@@ -7,7 +7,7 @@ import {
   refreshTokens,
   titleValue,
 } from '../../lib/api';
-import { errorOf, rejectionOf, requestLog, setUpEmulator, staticAuth, TOKENS } from './harness';
+import { errorOf, rejectionOf, setUpEmulator, staticAuth, TOKENS } from './harness';
 import { signIn } from './oauth-flow';
 
 const context = setUpEmulator();
@@ -79,7 +79,7 @@ describe('401 cap_not_authenticated', () => {
     expect(error).toBeInstanceOf(NotAuthenticatedError);
     expect(error).toMatchObject({ status: 401, code: 'cap_not_authenticated' });
     expect(auth.refreshes).toEqual(['cap-api-unknown']);
-    expect((await requestLog(context)).filter((entry) => entry.path === '/space')).toHaveLength(2);
+    expect((await context.control.log()).filter((entry) => entry.path === '/space')).toHaveLength(2);
   });
 
   it('after a 401 the client retries with the refreshed token and succeeds', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { type EmulatorControl, emulatorControl } from '../support/emulator-control.ts';
+import type { EmulatorControl } from '../support/emulator-control.ts';
+import { testEmulator } from '../support/test-emulator.ts';
 import type { ProfileName } from './profile.ts';
 import { DEMO_TOKENS } from './seed.ts';
-import { type RunningEmulator, startEmulator } from './server.ts';
+import type { RunningEmulator } from './server.ts';
 
 /** Test helpers (not a test file): one emulator per test file, reset before each test, and a caller. */
 
@@ -24,26 +24,16 @@ export interface TestEmulator {
 }
 
 export function setUpTestEmulator(profile: ProfileName): TestEmulator {
-  let running: RunningEmulator | undefined;
-  const emulator = () => {
-    if (!running) throw new Error('the emulator is not running');
-    return running;
-  };
-  beforeAll(async () => {
-    running = await startEmulator({ port: 0, dailyNoteDelayMs: 1, profile });
-  });
-  afterAll(() => running?.close());
-  beforeEach(() => emulator().reset());
-
+  const test = testEmulator({ dailyNoteDelayMs: 1, profile });
   return {
     get emulator() {
-      return emulator();
+      return test.server;
     },
     get control() {
-      return emulatorControl(emulator().url);
+      return test.control;
     },
     async call(method, path, body, token = DEMO_TOKENS.demo) {
-      const response = await fetch(`${emulator().url}${path}`, {
+      const response = await fetch(`${test.url}${path}`, {
         method,
         headers: {
           ...(token === null ? {} : { Authorization: `Bearer ${token}` }),

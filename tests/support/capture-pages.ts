@@ -9,7 +9,7 @@ import type { Lookup } from '../../lib/capture/lookups';
 import type { PageReading } from '../../lib/capture/page-values';
 import { readPage } from '../../lib/capture/read-page';
 import { parseSpaceFile, type SpaceFile } from '../../lib/capture/space-file';
-import { CORPUS_DIR, parsePage } from '../unit/clip/corpus';
+import { CORPUS_DIR, parsePage } from './clip/corpus';
 
 export const CAPTURE_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/capture');
 

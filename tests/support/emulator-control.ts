@@ -15,18 +15,22 @@ import type {
   RevokeTokenAnswer,
   StateAnswer,
   StateFilter,
+  StateObject,
   Violation,
   ViolationsAnswer,
 } from '../emulator/control-api.ts';
 
 /**
- * A typed client for the emulator's `/__emulator/…` test controls (tests/emulator/README.md, "Test
- * controls"). Its types are the emulator's own (tests/emulator/control-api.ts), so a test's view of
- * the control API cannot drift from what the emulator answers. Every failure throws with the
- * route, the status and the answer's text.
+ * The one way a test reads or steers the emulator, in-process or in another process alike: a typed
+ * client for its `/__emulator/…` test controls (tests/emulator/README.md, "Test controls"), and the
+ * readers of its state built on them. Its types are the emulator's own
+ * (tests/emulator/control-api.ts), so a test's view of the control API cannot drift from what the
+ * emulator answers. Every failure throws with the route, the status and the answer's text.
  */
 
 export interface EmulatorControl {
+  /** The emulator's base URL (no trailing slash): where its API answers too. */
+  readonly url: string;
   /** Back to the seed; with `{ profile }` also switches the profile (else back to the startup one). */
   reset(request?: ResetRequest): Promise<void>;
   state(filter?: StateFilter): Promise<StateAnswer>;
@@ -70,6 +74,7 @@ export function emulatorControl(baseUrl: string): EmulatorControl {
   };
 
   return {
+    url: baseUrl,
     reset: (request) => done('POST', '/reset', request),
     state: (filter = {}) => {
       const query = Object.entries(filter).filter((entry): entry is [string, string] => entry[1] !== undefined);
@@ -92,4 +97,41 @@ export function emulatorControl(baseUrl: string): EmulatorControl {
     setDailyNoteDelay: (delayMs) => json<DailyNoteDelayAnswer>('POST', '/daily-note-delay', { delayMs }),
     waitForDailyNotes: () => done('POST', '/daily-notes/wait'),
   };
+}
+
+/** An object as the emulator holds it (the spec profile's shape, whatever the profile). */
+export type EmulatorObject = StateObject;
+
+/** The objects of a space (optionally of one structure) that are not in the trash. */
+export async function objectsIn(
+  emulator: EmulatorControl,
+  spaceId: string,
+  structureId?: string,
+): Promise<EmulatorObject[]> {
+  const state = await emulator.state({ spaceId, ...(structureId ? { structureId } : {}) });
+  return (state.spaces[0]?.objects ?? []).filter((object) => !object.trashed);
+}
+
+/** Calls the API as a client would, with a bearer token. */
+export function apiGet(emulator: { url: string }, path: string, token: string): Promise<Response> {
+  return fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+/** The Markdown of an object's body, read as a client would. */
+export async function markdownOf(emulator: { url: string }, objectId: string, token: string): Promise<string> {
+  const answer = await apiGet(emulator, `/object/markdown?id=${objectId}`, token);
+  if (!answer.ok) throw new Error(`GET /object/markdown answered ${answer.status}`);
+  return ((await answer.json()) as { markdown: string }).markdown;
+}
+
+/** The `url` property of a weblink as the emulator holds it. */
+export function urlOf(object: EmulatorObject): string | undefined {
+  return (object.properties.url as { url?: { value?: string } } | undefined)?.url?.value;
+}
+
+/** The ids an entity property links to (none for a missing object). */
+export function entityIdsOf(object: EmulatorObject | undefined, propertyId: string): string[] {
+  return ((object?.properties[propertyId] as { entity?: { id: string }[] } | undefined)?.entity ?? []).map(
+    (entry) => entry.id,
+  );
 }

@@ -1,5 +1,5 @@
 import { openDB } from 'idb';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { createMemoryTraits, createWorkspaceApi, type WorkspaceApi } from '../../lib/api';
 import type { AppendClip } from '../../lib/clips/append';
 import type { TagRef } from '../../lib/clips/clip-fields';
@@ -13,8 +13,8 @@ import { createOutbox, type Outbox, type OutboxEnvironment } from '../../lib/out
 import type { FaultRuleInput, LogEntry, ProfileName, StateObject } from '../emulator/control-api.ts';
 import { seededRandom } from '../emulator/faults.ts';
 import { DEMO, DEMO_TOKENS } from '../emulator/seed.ts';
-import { type RunningEmulator, startEmulator } from '../emulator/server.ts';
-import { emulatorControl } from './emulator-control.ts';
+import { emulatorControl, entityIdsOf, markdownOf as markdownAt, objectsIn, urlOf } from './emulator-control.ts';
+import { type TestEmulator, testEmulator } from './test-emulator.ts';
 
 /**
  * Test helpers for the outbox against the emulator: a fake clock shared by the outbox and the
@@ -68,7 +68,12 @@ export interface WorkerOptions {
 
 const never = () => new Promise<never>(() => undefined);
 
-export function createHarness(emulator: RunningEmulator) {
+/** An emulator by its address: a test file's (tests/support/test-emulator.ts) or its client. */
+export interface EmulatorAddress {
+  readonly url: string;
+}
+
+export function createHarness(emulator: EmulatorAddress) {
   const landed: LandedClip[] = [];
   const failed: StoredClip[] = [];
   /** The last `wakeAt` of any live worker. */
@@ -158,7 +163,7 @@ export function createHarness(emulator: RunningEmulator) {
       async stop() {
         halt();
         await Promise.allSettled([...onTheirWay]);
-        await emulator.dailyNotesIdle();
+        await controlOf(emulator).waitForDailyNotes();
       },
     };
   }
@@ -173,7 +178,7 @@ export function createHarness(emulator: RunningEmulator) {
       lastWake = null;
       const stopped = await Promise.race([worker.outbox.drain().then(() => false), worker.stopped.then(() => true)]);
       if (stopped) return 'stopped';
-      await emulator.dailyNotesIdle();
+      await controlOf(emulator).waitForDailyNotes();
       if (lastWake === null) return 'idle';
       clock.now = Math.max(clock.now, lastWake);
     }
@@ -244,56 +249,47 @@ export function appendClip(objectId: string, parts: string[]): AppendClip {
 // The emulator's test controls
 
 /** The emulator's controls, typed by its own types. */
-export function controlOf(emulator: RunningEmulator) {
+export function controlOf(emulator: EmulatorAddress) {
   return emulatorControl(emulator.url);
 }
 
-export function addFault(emulator: RunningEmulator, rule: FaultRuleInput): Promise<string> {
+export function addFault(emulator: EmulatorAddress, rule: FaultRuleInput): Promise<string> {
   return controlOf(emulator).addFault(rule);
 }
 
-export function clearFaults(emulator: RunningEmulator): Promise<void> {
+export function clearFaults(emulator: EmulatorAddress): Promise<void> {
   return controlOf(emulator).clearFaults();
 }
 
-export function requestLog(emulator: RunningEmulator): Promise<LogEntry[]> {
+export function requestLog(emulator: EmulatorAddress): Promise<LogEntry[]> {
   return controlOf(emulator).log();
 }
 
 /** How many requests reached the server's handler (not dropped before it) for `METHOD /path`. */
-export async function processed(emulator: RunningEmulator, endpoint: string): Promise<number> {
+export async function processed(emulator: EmulatorAddress, endpoint: string): Promise<number> {
   return (await requestLog(emulator)).filter(
     (entry) => `${entry.method} ${entry.path}` === endpoint && entry.fault?.action !== 'drop-before',
   ).length;
 }
 
 /** Live objects of the Demo space of one structure (in the spec profile's shape, whatever the profile). */
-export async function objectsOf(emulator: RunningEmulator, structureId: string): Promise<StateObject[]> {
-  const state = await controlOf(emulator).state({ spaceId: DEMO.spaceId, structureId });
-  return (state.spaces[0]?.objects ?? []).filter((object) => !object.trashed);
+export function objectsOf(emulator: EmulatorAddress, structureId: string): Promise<StateObject[]> {
+  return objectsIn(controlOf(emulator), DEMO.spaceId, structureId);
 }
 
-export async function weblinksOf(emulator: RunningEmulator, url: string): Promise<StateObject[]> {
-  return (await objectsOf(emulator, 'MediaWebResource')).filter(
-    (object) => (object.properties.url as { url?: { value?: string } } | undefined)?.url?.value === url,
-  );
+export async function weblinksOf(emulator: EmulatorAddress, url: string): Promise<StateObject[]> {
+  return (await objectsOf(emulator, 'MediaWebResource')).filter((object) => urlOf(object) === url);
 }
 
-export async function tagsTitled(emulator: RunningEmulator, title: string): Promise<StateObject[]> {
+export async function tagsTitled(emulator: EmulatorAddress, title: string): Promise<StateObject[]> {
   return (await objectsOf(emulator, 'RootTag')).filter((object) => object.title === title);
 }
 
-export function entityIds(object: StateObject | undefined, propertyId: string): string[] {
-  const value = object?.properties[propertyId] as { entity?: { id: string }[] } | undefined;
-  return (value?.entity ?? []).map((entity) => entity.id);
-}
+export const entityIds = entityIdsOf;
 
-export async function markdownOf(emulator: RunningEmulator, objectId: string): Promise<string> {
-  const response = await fetch(`${emulator.url}/object/markdown?id=${objectId}`, {
-    headers: { Authorization: `Bearer ${DEMO_TOKENS.demo}` },
-  });
-  if (!response.ok) throw new Error(`GET /object/markdown ${response.status}`);
-  return ((await response.json()) as { markdown: string }).markdown;
+/** The Markdown of an object's body, read with the Demo space's token. */
+export function markdownOf(emulator: EmulatorAddress, objectId: string): Promise<string> {
+  return markdownAt(emulator, objectId, DEMO_TOKENS.demo);
 }
 
 /** How often `text` occurs in `body`. */
@@ -317,20 +313,19 @@ export function ascending(numbers: number[]): number[] {
  * object inside tests (they are replaced before each one).
  */
 export function outboxSuite(options: { profile?: ProfileName } = {}) {
-  const suite = {} as { emulator: RunningEmulator; harness: Harness; worker: Worker };
-  beforeAll(async () => {
-    suite.emulator = await startEmulator({
-      port: 0,
-      now: () => clock.now,
-      dailyNoteDelayMs: 5,
-      ...(options.profile ? { profile: options.profile } : {}),
-    });
+  const emulator = testEmulator({
+    now: () => clock.now,
+    dailyNoteDelayMs: 5,
+    ...(options.profile ? { profile: options.profile } : {}),
+    // Reset below, once the clock is back at the start.
+    resetBeforeEach: false,
   });
-  afterAll(() => suite.emulator.close());
+  const suite = {} as { emulator: TestEmulator; harness: Harness; worker: Worker };
+  suite.emulator = emulator;
   beforeEach(async () => {
     clock.now = START;
-    suite.emulator.reset();
-    suite.harness = createHarness(suite.emulator);
+    await emulator.control.reset();
+    suite.harness = createHarness(emulator);
     suite.worker = await suite.harness.startWorker();
   });
   return suite;

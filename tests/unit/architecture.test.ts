@@ -4,6 +4,7 @@ import path from 'node:path';
 import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 import { beforeAll, describe, expect, it } from 'vitest';
+import vitestConfig from '../../vitest.config.ts';
 
 /**
  * Rules of the code's shape that a reader relies on (issue #21). The import graph is dependency-
@@ -24,6 +25,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  *   components/ is exempt: the design names it as the UI parts folder, whoever uses them.
  * - No product file over 300 lines unless its first comment says why it is one file.
  * - The background never reads the copies of the clip choices that content scripts can write.
+ * - Every unit test file is one vitest runs: a test in a folder no project includes never runs.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -198,5 +200,17 @@ describe('the shape of the code', () => {
         return !/one file/i.test(firstComment);
       });
     expect(long).toEqual([]);
+  });
+
+  it('every *.test.ts(x) file is one vitest runs: a test in a folder no project includes would never run', () => {
+    const included = (vitestConfig.test?.projects ?? []).flatMap((project) =>
+      typeof project === 'object' && 'test' in project ? (project.test?.include ?? []) : [],
+    );
+    const never = readdirSync(ROOT, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+      .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)))
+      .filter((file) => !/^(node_modules|\.output|\.wxt)\//.test(file))
+      .filter((file) => !included.some((pattern) => path.matchesGlob(file, pattern)));
+    expect(never).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
-import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { installI18nMock } from './i18n-mock';
 import { installIdentityMock } from './identity-mock';
@@ -29,7 +27,3 @@ function deletionAsked(name: string): Promise<void> {
     request.onerror = () => reject(request.error);
   });
 }
-
-afterEach(() => {
-  cleanup();
-});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { evaluateIn, sendToBackground } from '../send-to-background.ts';
 import { type Driver, type PageSize, selectElementContents, type Tab, type UiPage } from './driver.ts';
@@ -18,12 +19,16 @@ export interface ChromiumDriverOptions {
 
 /**
  * The Driver for Chromium through Playwright: the background is a service worker, which Playwright
- * reaches directly, and a test may open any chrome-extension:// page in a tab.
+ * reaches directly, and a test may open any chrome-extension:// page in a tab. Beyond the Driver,
+ * it has what only Chromium can do, for the flows that run in Chromium alone (`chromiumOnly`):
+ * the service worker itself (evaluate in it, stop it over the DevTools protocol), axe-core's
+ * audit, and the Playwright page behind a page or a tab it opened.
  */
 export class ChromiumDriver implements Driver {
   readonly browser = 'chromium';
   context: BrowserContext;
   private readonly launched: BrowserContext[] = [];
+  private readonly tabPages = new WeakMap<Tab, Page>();
   private extensionId = '';
   private colorScheme: 'light' | 'dark' | undefined;
   private onboarding: Page | undefined;
@@ -37,14 +42,15 @@ export class ChromiumDriver implements Driver {
   }
 
   /** The extension's service worker, waiting for it to start when needed. */
-  private async worker(): Promise<Worker> {
+  async serviceWorker(): Promise<Worker> {
     const worker = this.context.serviceWorkers()[0] ?? (await this.context.waitForEvent('serviceworker'));
     this.extensionId = new URL(worker.url()).host;
     return worker;
   }
 
-  private async origin(): Promise<string> {
-    if (!this.extensionId) await this.worker();
+  /** `chrome-extension://<id>`: where the extension's pages are. */
+  async origin(): Promise<string> {
+    if (!this.extensionId) await this.serviceWorker();
     return `chrome-extension://${this.extensionId}`;
   }
 
@@ -74,8 +80,9 @@ export class ChromiumDriver implements Driver {
     return page;
   }
 
-  private async openExtensionPage(pathAndQuery: string, size?: PageSize): Promise<UiPage> {
+  private async openExtensionPage(pathAndQuery: string, size?: PageSize, initScript?: string): Promise<UiPage> {
     const page = await this.newPage(size);
+    if (initScript) await page.addInitScript(initScript);
     await page.goto(`${await this.origin()}${pathAndQuery}`);
     return new PlaywrightUiPage(page);
   }
@@ -96,13 +103,15 @@ export class ChromiumDriver implements Driver {
       if (tab?.id === undefined) throw new Error(`no tab shows ${address}`);
       return tab.id;
     }, page.url());
-    return {
+    const tab: Tab = {
       id,
       url: page.url(),
       title: await page.title(),
       selectContents: (css) => page.evaluate(selectElementContents, css),
       screenshot: (file, options) => new PlaywrightUiPage(page).screenshot(file, options),
     };
+    this.tabPages.set(tab, page);
+    return tab;
   }
 
   async openBrowserPage(): Promise<Tab> {
@@ -126,6 +135,11 @@ export class ChromiumDriver implements Driver {
     return this.openExtensionPage(forTab ? `/popup.html?tabId=${forTab.id}` : '/popup.html', size);
   }
 
+  /** The popup for a tab, with `script` run in it before any script of the page's own (to watch it paint). */
+  popupWithInitScript(forTab: Tab, script: string): Promise<UiPage> {
+    return this.openExtensionPage(`/popup.html?tabId=${forTab.id}`, undefined, script);
+  }
+
   async nextPage(matches: (url: string) => boolean): Promise<UiPage> {
     const page = await this.context.waitForEvent('page', {
       predicate: (candidate) => matches(candidate.url()),
@@ -147,7 +161,7 @@ export class ChromiumDriver implements Driver {
   }
 
   async callBackgroundHook(hook: 'onMenuClicked' | 'onCommand', args: unknown[]): Promise<void> {
-    const worker = await this.worker();
+    const worker = await this.serviceWorker();
     await worker.evaluate(
       async ({ hook, args }) => {
         const hooks = (globalThis as unknown as { spaceClipperTestHooks: TestHooks }).spaceClipperTestHooks;
@@ -158,7 +172,7 @@ export class ChromiumDriver implements Driver {
   }
 
   async recordNotifications(): Promise<() => Promise<string[]>> {
-    const worker = await this.worker();
+    const worker = await this.serviceWorker();
     await worker.evaluate(() => {
       const shown: string[] = [];
       const original = chrome.notifications.create.bind(chrome.notifications);
@@ -192,8 +206,62 @@ export class ChromiumDriver implements Driver {
     for (const page of this.context.pages()) await page.emulateMedia({ colorScheme: scheme });
   }
 
+  /** Runs `fn` in the extension's service worker (the background itself) and returns its result. */
+  async inServiceWorker<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> {
+    return evaluateIn(await this.serviceWorker())(fn, arg);
+  }
+
+  /**
+   * Stops the extension's service worker, as Chrome does when it is idle; the next event starts a
+   * new one. Resolves once it has stopped.
+   */
+  async stopServiceWorker(): Promise<void> {
+    await stopServiceWorker(this.context);
+  }
+
+  /** The Playwright page behind a page of ours or a web page's tab that this driver opened. */
+  pageOf(opened: UiPage | Tab): Page {
+    const page = opened instanceof PlaywrightUiPage ? opened.page : this.tabPages.get(opened as Tab);
+    if (!page) throw new Error('this page was not opened by the Chromium driver');
+    return page;
+  }
+
+  /** What axe-core finds wrong with a page's accessibility, as it shows now. */
+  async accessibilityViolations(page: UiPage): Promise<unknown[]> {
+    return (await new AxeBuilder({ page: this.pageOf(page) }).analyze()).violations;
+  }
+
   /** Closes what `restart()` launched (the first context is its fixture's to close). */
   async dispose(): Promise<void> {
     for (const context of this.launched) await context.close();
   }
+}
+
+/** The Chromium driver of a flow that runs in Chromium alone (for its powers no other browser has). */
+export function chromiumOnly(driver: Driver): ChromiumDriver {
+  if (!(driver instanceof ChromiumDriver)) throw new Error(`this flow runs in Chromium only, not in ${driver.browser}`);
+  return driver;
+}
+
+/**
+ * Stops the extension's service worker through the DevTools protocol; resolves once it has
+ * stopped.
+ */
+export async function stopServiceWorker(context: BrowserContext): Promise<void> {
+  const scratch = await context.newPage();
+  const cdp = await context.newCDPSession(scratch);
+  const stopped = new Promise<void>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      if (
+        versions.some((version) => version.scriptURL.endsWith('/background.js') && version.runningStatus === 'stopped')
+      ) {
+        resolve();
+      }
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopped;
+  await cdp.detach();
+  await scratch.close();
 }

@@ -104,9 +104,9 @@ export class FirefoxDriver implements Driver {
     const before = new Set(await this.session.browser.pages());
     const deadline = Date.now() + 15_000;
     for (;;) {
-      for (const page of await this.session.browser.pages()) {
+      for (const page of await this.session.pages()) {
         if (before.has(page)) continue;
-        const href = await page.evaluate(() => location.href).catch(() => '');
+        const href = await this.session.addressOf(page);
         const ready = await page.evaluate(() => document.readyState === 'complete').catch(() => false);
         if (href && matches(href) && ready) return new PuppeteerUiPage(page);
       }

@@ -62,6 +62,14 @@ export class FirefoxSession {
   /** `moz-extension://<uuid>` of the current install (a new uuid, so new storage, per install). */
   origin = '';
   browser: Browser;
+  /**
+   * Pages whose tab is gone. puppeteer keeps listing a tab the automation or Firefox closed, and
+   * asking one for anything fails with "no such frame" (a browsing context never comes back), so
+   * every scan of the pages would ask more of them as a worker runs test after test: dozens after
+   * a few dozen installs, each slower under load, until a wait for a page ran out while still
+   * asking the dead ones.
+   */
+  private readonly gone = new WeakSet<Page>();
   readonly profileDir: string;
   private controlUrl = '';
   private colorScheme: ColorScheme;
@@ -96,7 +104,7 @@ export class FirefoxSession {
    * and answers the options page it opens on install.
    */
   async installFresh(): Promise<Page> {
-    for (const page of await this.browser.pages()) await page.close();
+    for (const page of await this.pages()) await page.close();
     await this.browser.newPage();
     if (this.origin) await this.browser.uninstallExtension(FIREFOX_ADDON_ID);
     this.origin = '';
@@ -151,11 +159,28 @@ export class FirefoxSession {
     await (await this.findExtensionPage((url) => url.href === this.controlUrl))?.close();
   }
 
+  /** The browser's pages whose tab is still there. */
+  async pages(): Promise<Page[]> {
+    return (await this.browser.pages()).filter((page) => !this.gone.has(page));
+  }
+
+  /**
+   * A page's address as the page itself sees it ('' while it cannot tell): the automation reports
+   * an extension page's address as about:blank.
+   */
+  async addressOf(page: Page): Promise<string> {
+    try {
+      return await page.evaluate(() => location.href);
+    } catch (error) {
+      if (String(error).includes('no such frame')) this.gone.add(page);
+      return '';
+    }
+  }
+
   /** The first open page of the extension whose address satisfies `matches`. */
   async findExtensionPage(matches: (url: URL) => boolean, among?: Page[]): Promise<Page | undefined> {
-    for (const page of among ?? (await this.browser.pages())) {
-      // The automation reports an extension page's address as about:blank; the page knows better.
-      const href = await page.evaluate(() => location.href).catch(() => '');
+    for (const page of among ?? (await this.pages())) {
+      const href = await this.addressOf(page);
       if (this.origin ? href.startsWith(this.origin) : href.startsWith('moz-extension:')) {
         if (matches(new URL(href))) return page;
       }
@@ -183,7 +208,7 @@ export class FirefoxSession {
 
   /** Every open page's address and load state, for a failure to say what was there instead. */
   private async describePages(): Promise<string> {
-    const pages = await this.browser.pages();
+    const pages = await this.pages();
     const states = await Promise.all(
       pages.map((page) => page.evaluate(() => `${location.href} (${document.readyState})`).catch(() => page.url())),
     );

@@ -1,8 +1,7 @@
 import { FirefoxDriver } from '../driver/firefox-driver';
 import { FirefoxSession } from '../driver/firefox-session';
-import { emulatorAccess } from '../emulator-client';
-import { FIREFOX_PATH, FIREFOX_XPI } from '../env';
-import { test as base } from '../fixtures';
+import { FIREFOX_PATH } from '../env';
+import { test as base, screenshotPagesOnFailure } from '../fixtures';
 
 /**
  * Firefox ESR for the flows: one browser for every test of the worker (a new browser costs seconds,
@@ -10,11 +9,10 @@ import { test as base } from '../fixtures';
  */
 export const test = base.extend<object, { firefox: FirefoxSession }>({
   firefox: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
+    async ({ build }, use) => {
       const session = await FirefoxSession.launch({
         executablePath: FIREFOX_PATH,
-        xpiPath: FIREFOX_XPI,
+        xpiPath: build.firefoxXpi,
         headless: true,
       });
       await use(session);
@@ -23,16 +21,9 @@ export const test = base.extend<object, { firefox: FirefoxSession }>({
     { scope: 'worker' },
   ],
   flow: async ({ firefox, emulator, pages, emulatorProfile }, use, testInfo) => {
-    emulator.reset({ profile: emulatorProfile });
+    await emulator.reset({ profile: emulatorProfile });
     const driver = new FirefoxDriver(firefox, await firefox.installFresh());
-    await use({ driver, emulator: emulatorAccess(emulator.url), pagesUrl: pages.url, profile: emulatorProfile });
-    if (testInfo.status !== testInfo.expectedStatus) {
-      for (const [index, page] of (await firefox.browser.pages()).entries()) {
-        const body = await page.screenshot({ fullPage: true }).catch(() => null);
-        if (body) await testInfo.attach(`page-${index}.png`, { body: Buffer.from(body), contentType: 'image/png' });
-      }
-    }
+    await use({ driver, emulator, pagesUrl: pages.url, profile: emulatorProfile });
+    await screenshotPagesOnFailure(testInfo, await firefox.pages());
   },
 });
-
-export const expect = test.expect;

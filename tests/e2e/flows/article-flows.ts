@@ -1,9 +1,9 @@
-import { expect } from '@playwright/test';
 import type { ClipTemplate } from '../../../lib/message-schemas.ts';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../emulator/seed.ts';
 import { button, type Control, type Driver, labelled, type Tab, textbox } from '../driver/driver';
 import { markdownOf, objectsIn, urlOf } from '../emulator-client';
+import { expect } from '../expect';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import {
   ARTICLE_TITLE,

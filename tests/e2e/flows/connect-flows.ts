@@ -1,7 +1,7 @@
-import { expect } from '@playwright/test';
 import { DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, heading, textbox } from '../driver/driver';
 import { apiGet, requestLog } from '../emulator-client';
+import { expect } from '../expect';
 import { storedSecret } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
 import { connectWithToken, openArticle, signIn } from './steps';

@@ -1,8 +1,8 @@
-import { expect } from '@playwright/test';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, combobox, type Driver, type Tab, textbox, type UiPage } from '../driver/driver';
 import { type EmulatorAccess, entityIdsOf, markdownOf } from '../emulator-client';
+import { expect } from '../expect';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import {
   ARTICLE_TITLE,

@@ -1,5 +1,5 @@
-import { expect } from '@playwright/test';
 import type { Driver } from '../driver/driver';
+import { expect } from '../expect';
 
 /** What the extension keeps, read from inside it as only a test can. */
 

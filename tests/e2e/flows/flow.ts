@@ -3,8 +3,9 @@ import type { BrowserName, Driver } from '../driver/driver';
 import type { EmulatorAccess } from '../emulator-client';
 
 /**
- * A user flow, described once and run by each browser's spec file (tests/e2e/chromium-flows.spec.ts,
- * tests/e2e/firefox/flows.spec.ts) for the [browser × emulator profile] combinations it names.
+ * A user flow, described once and run by each browser's spec files (tests/e2e/chromium-flows.spec.ts,
+ * tests/e2e/firefox/flows.spec.ts, and the `alone` ones: chromium-alone.spec.ts,
+ * firefox/alone.spec.ts) for the [browser × emulator profile] combinations it names.
  */
 
 export interface FlowContext {
@@ -27,6 +28,12 @@ export interface Flow {
   runs: readonly FlowRun[];
   /** Longer than the default test timeout, for flows that wait out backoffs or restart the browser. */
   timeoutMs?: number;
+  /**
+   * For a flow whose assertion holds only while the browser keeps pace (keystrokes closer together
+   * than a debounce, a refusal within the default timeout): it runs after every other flow, one at a
+   * time, when no other browser of the suite competes for the cores (playwright.config.ts).
+   */
+  alone?: boolean;
   run(context: FlowContext): Promise<void>;
 }
 
@@ -40,16 +47,20 @@ export function inBrowsers(browsers: readonly BrowserName[] = BROWSERS, profiles
 /** Every browser against every emulator profile: the flows whose requests both servers must take. */
 export const EVERYWHERE = inBrowsers(BROWSERS, PROFILE_NAMES);
 
+/** Chromium against the `spec` profile: flows that need what only Chromium can do (chromium-driver.ts, `chromiumOnly`). */
+export const CHROMIUM_ONLY = inBrowsers(['chromium']);
+
 export function defineFlow(
   title: string,
   run: (context: FlowContext) => Promise<void>,
-  options: { runs?: readonly FlowRun[]; timeoutMs?: number } = {},
+  options: { runs?: readonly FlowRun[]; timeoutMs?: number; alone?: boolean } = {},
 ): Flow {
   return {
     title,
     run,
     runs: options.runs ?? inBrowsers(),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.alone ? { alone: true } : {}),
   };
 }
 

@@ -1,13 +1,20 @@
+import { accessibilityFlows } from './accessibility-flows';
 import { articleFlows } from './article-flows';
 import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
 import { highlighterFlows } from './highlighter-flows';
+import { highlighterToolbarFlows } from './highlighter-toolbar-flows';
+import { hostilePageFlows } from './hostile-page-flows';
 import { hostileServerFlows } from './hostile-server-flows';
 import { outboxFlows } from './outbox-flows';
+import { outboxSoakFlows } from './outbox-soak-flows';
+import { popupCacheFlows } from './popup-cache-flows';
 import { popupFlows } from './popup-flows';
 import { publishedFlows } from './published-flows';
+import { securityFlows } from './security-flows';
 import { selectionFlows } from './selection-flows';
+import { serviceWorkerFlows } from './service-worker-flows';
 
 /** Every user flow, in the order the spec files run them. Each flow names the browsers and profiles it runs in. */
 export const FLOWS: readonly Flow[] = [
@@ -20,4 +27,11 @@ export const FLOWS: readonly Flow[] = [
   ...hostileServerFlows,
   ...articleFlows,
   ...highlighterFlows,
+  ...highlighterToolbarFlows,
+  ...hostilePageFlows,
+  ...accessibilityFlows,
+  ...popupCacheFlows,
+  ...securityFlows,
+  ...serviceWorkerFlows,
+  ...outboxSoakFlows,
 ];

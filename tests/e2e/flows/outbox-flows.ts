@@ -1,16 +1,17 @@
-import { expect } from '@playwright/test';
 import type { TagRef } from '../../../lib/clips/clip-fields';
 import type { ClipRequest } from '../../../lib/messaging';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, type Driver, heading } from '../driver/driver';
 import { type EmulatorAccess, objectsIn, requestLog, urlOf } from '../emulator-client';
+import { expect } from '../expect';
 import { badgeText, storedSecret, waitForEmptyOutbox, waitingClips } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
 import { ARTICLE_TITLE, answerConsent, connectSpace, openArticle, openPopupFor, signIn } from './steps';
 
 /** Never lose a clip: what the outbox does when the service, the network or the browser fail. */
 
-function weblink(index: number, tags: TagRef[] = []): ClipRequest {
+/** A weblink clip of a page on faults.example, as the popup sends it; even indexes save the page, odd ones a link. */
+export function weblink(index: number, tags: TagRef[] = []): ClipRequest {
   return {
     kind: index % 2 === 0 ? 'page' : 'link',
     url: `https://faults.example/pages/${index}`,

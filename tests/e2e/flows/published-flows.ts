@@ -1,11 +1,10 @@
-import { expect } from '@playwright/test';
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { VERSION_HEADER } from '../../emulator/version-header.ts';
-import { ChromiumDriver } from '../driver/chromium-driver';
+import { chromiumOnly } from '../driver/chromium-driver';
 import { button, combobox, type UiPage } from '../driver/driver';
 import { type EmulatorAccess, type EmulatorObject, entityIdsOf, objectsIn } from '../emulator-client';
-import { stopServiceWorker } from '../fixtures';
+import { expect } from '../expect';
 import { waitForEmptyOutbox } from './extension-state';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import { connectSpace, lastLogSeq, openArticle, openPopupFor, weblinksOf } from './steps';
@@ -137,7 +136,7 @@ export const publishedFlows = [
   defineFlow(
     'the worker stopped between the create and its follow-up resumes with the follow-up: one weblink with everything',
     async ({ driver, emulator, pagesUrl }) => {
-      if (!(driver instanceof ChromiumDriver)) throw new Error('Only Chromium can stop the background here');
+      const chromium = chromiumOnly(driver);
       await connectSpace(driver, DEMO_TOKENS.demo);
       const article = await openArticle(driver, pagesUrl);
       const popup = await openPopupFor(driver, article);
@@ -155,7 +154,7 @@ export const publishedFlows = [
       await popup.click(button('Save page'));
       await expect.poll(async () => (await emulator.faults()).find((rule) => rule.id === held)?.fired).toBe(1);
       await popup.close();
-      await stopServiceWorker(driver.context);
+      await chromium.stopServiceWorker();
 
       // Asking for the outbox starts a new worker, which finds the follow-up it had started.
       await waitForEmptyOutbox(driver, 30_000);

@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
 import { PROFILE_NAMES, type ProfileName } from '../../emulator/profile.ts';
 import type { BrowserName } from '../driver/driver';
+import { expect } from '../expect';
 import { type FlowContext, flowsFor } from './flow';
 import { FLOWS } from './index';
 
@@ -12,10 +12,17 @@ interface FlowTest {
   setTimeout(timeoutMs: number): void;
 }
 
-/** Declares one test per flow that runs in `browser`, grouped by the emulator profile it runs against. */
-export function registerFlows(test: FlowTest, browser: BrowserName): void {
+/**
+ * Declares one test per flow that runs in `browser`, grouped by the emulator profile it runs
+ * against: the flows that run `alone`, or (by default) the others, the flows that allow themselves
+ * more time first, so that the parallel workers do not end the run waiting for one long flow
+ * started last.
+ */
+export function registerFlows(test: FlowTest, browser: BrowserName, options: { alone?: boolean } = {}): void {
   for (const profile of PROFILE_NAMES) {
-    const flows = flowsFor(FLOWS, browser, profile);
+    const flows = flowsFor(FLOWS, browser, profile)
+      .filter((flow) => (flow.alone ?? false) === (options.alone ?? false))
+      .sort((a, b) => (b.timeoutMs ?? 0) - (a.timeoutMs ?? 0));
     if (flows.length === 0) continue;
     test.describe(`emulator profile "${profile}"`, () => {
       test.use({ emulatorProfile: profile });

@@ -1,8 +1,8 @@
-import { expect } from '@playwright/test';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import { markupIn } from '../../unit/clip/markdown-links.ts';
+import { markupIn } from '../../support/clip/markdown-links.ts';
 import { button, combobox, textbox } from '../driver/driver';
 import { type EmulatorAccess, type EmulatorObject, markdownOf, objectsIn } from '../emulator-client';
+import { expect } from '../expect';
 import { defineFlow, EVERYWHERE } from './flow';
 import { connectSpace, openArticle, tabInfo, today } from './steps';
 

@@ -1,7 +1,7 @@
-import { expect } from '@playwright/test';
 import { DEMO } from '../../emulator/seed.ts';
 import { button, type Control, type Driver, labelled, type Tab, textbox, type UiPage } from '../driver/driver';
 import { type EmulatorAccess, type EmulatorObject, urlOf } from '../emulator-client';
+import { expect } from '../expect';
 
 /** The prologues the flows share: connecting a space, opening the article, opening the popup. */
 

@@ -80,6 +80,9 @@ function filesNamedBy(manifest: Manifest): string[] {
   ];
 }
 
+// One worker reads every package, built once: the build writes the same folders for each reader.
+test.describe.configure({ mode: 'default' });
+
 let chrome: ZipEntries;
 let firefox: ZipEntries;
 let sources: ZipEntries;
