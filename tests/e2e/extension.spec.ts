@@ -19,7 +19,7 @@ test('a stopped and restarted service worker keeps the connection', async ({ con
 
   await stopServiceWorker(context);
   await options.page.reload();
-  await expect(options.connection('Demo space')).toContainText('Connected to Demo space');
+  await expect(options.connection('Demo space')).toContainText('Connected · Personal API token');
   const after = await sendToBackground(evaluateIn(options.page), 'ping');
   expect(after.startedAt).toBeGreaterThan(before.startedAt);
 

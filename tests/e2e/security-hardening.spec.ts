@@ -103,6 +103,7 @@ test.describe('the base URL and host permissions', () => {
         return true;
       }) as typeof chrome.permissions.request;
     });
+    await options.openDisclosure('Advanced');
     const field = options.page.getByRole('textbox', { name: 'API base URL' });
     await field.fill('http://notes.example');
     await options.page.getByRole('button', { name: 'Save service settings' }).click();
@@ -111,6 +112,7 @@ test.describe('the base URL and host permissions', () => {
       await options.page.evaluate(() => (globalThis as { askedPermissions?: unknown[] }).askedPermissions),
     ).toEqual([]);
     await options.page.reload();
+    await options.openDisclosure('Advanced');
     await expect(options.page.getByRole('textbox', { name: 'API base URL' })).toHaveValue(emulator.url);
   });
 
@@ -144,6 +146,7 @@ test.describe('the base URL and host permissions', () => {
         return (answer as { res: { settings: { apiBaseUrl: string } } }).res.settings.apiBaseUrl;
       });
     const save = async (address: string) => {
+      await options.openDisclosure('Advanced');
       await options.page.getByRole('textbox', { name: 'API base URL' }).fill(address);
       await options.page.getByRole('button', { name: 'Save service settings' }).click();
       await expect.poll(serviceAddress).toBe(address);

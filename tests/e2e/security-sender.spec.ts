@@ -70,8 +70,9 @@ test('a script on a web page cannot drive the background with the extension’s 
   // the service address is the emulator's, and nothing was queued.
   expect((await requestLog(emulator)).length).toBe(requestsBefore);
   await options.page.reload();
-  await expect(options.connection('Demo space')).toContainText('Connected to Demo space');
-  await expect(options.page.getByRole('listitem')).toHaveCount(1);
+  await expect(options.connection('Demo space')).toContainText('Connected');
+  await expect(options.page.getByRole('button', { name: /^Disconnect / })).toHaveCount(1);
+  await options.openDisclosure('Advanced');
   await expect(options.page.getByRole('textbox', { name: 'API base URL' })).toHaveValue(emulator.url);
   const outbox = await options.page.evaluate(() =>
     chrome.runtime.sendMessage({ id: 1, type: 'getOutbox', timestamp: Date.now() }),

@@ -62,6 +62,7 @@ test('no token follows what storage.local says the API address is', async ({
 
   // …a second token is checked at the emulator, and the options page names the emulator…
   await options.open();
+  await options.openDisclosure('Advanced');
   await expect(options.page.getByRole('textbox', { name: 'API base URL' })).toHaveValue(emulator.url);
   await options.connectWithToken(DEMO_TOKENS.research);
   await expect(options.status).toHaveText('Connected to Research space.');

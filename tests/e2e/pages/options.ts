@@ -21,6 +21,7 @@ export class OptionsPage {
 
   /** Connects with a personal token and waits for the answer (success or failure). */
   async connectWithToken(token: string): Promise<void> {
+    await this.openDisclosure('Use a personal token');
     await this.page.getByRole('textbox', { name: 'Personal API token' }).fill(token);
     await this.page.getByRole('button', { name: 'Connect with token' }).click();
     await this.page.getByRole('button', { name: 'Connect with token' }).waitFor();
@@ -44,6 +45,12 @@ export class OptionsPage {
     await consent.waitForLoadState();
     if (space) await consent.getByLabel('Space').selectOption({ label: space });
     await consent.getByRole('button', { name: decision }).click();
+  }
+
+  /** Opens what the disclosure button `name` shows ("Advanced", "Use a personal token"), unless it is open. */
+  async openDisclosure(name: string): Promise<void> {
+    const toggle = this.page.getByRole('button', { name, exact: true });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
 
   connection(spaceTitle: string): Locator {
