@@ -74,6 +74,7 @@ export function ServiceSettings({
           aria-controls="service-form"
           onClick={() => setOpen(!open)}
         >
+          <span className="disclosure-marker" aria-hidden="true" />
           {t('advanced')}
         </button>
       </h2>
