@@ -54,6 +54,7 @@ export const messageSchemas = {
   signIn: z.undefined(),
   connectWithToken: z.strictObject({ token: text(500) }),
   disconnect: z.strictObject({ spaceId: id() }),
+  undoDisconnect: z.strictObject({ spaceId: id() }),
   readPage: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
   getWeblinkForm: z.strictObject({ spaceId: id() }),
   searchTags: spaceQuery,

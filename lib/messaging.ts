@@ -141,7 +141,10 @@ export interface ProtocolMap {
   /** OAuth sign-in; the background opens the authorization window. */
   signIn(): Result<ConnectionView>;
   connectWithToken(data: MessageData<'connectWithToken'>): Result<ConnectionView>;
-  disconnect(data: MessageData<'disconnect'>): Result<{ revoked: boolean }>;
+  /** Hides the space at once; the server hears of it once the undo time has passed. */
+  disconnect(data: MessageData<'disconnect'>): void;
+  /** Brings a disconnected space back with its tokens; false once it is too late. */
+  undoDisconnect(data: MessageData<'undoDisconnect'>): boolean;
 
   /** The page of a tab (metadata, selection), read by the injected content script. */
   readPage(data: MessageData<'readPage'>): PageView;

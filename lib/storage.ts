@@ -101,6 +101,15 @@ export const objectTitlesItem = defineItem<Record<string, Record<string, string>
 });
 
 /**
+ * Disconnects that can still be undone (lib/auth/undoable-disconnect.ts): the hidden connection,
+ * whether it was the default, and when it is carried out. In `storage.session`, which content
+ * scripts cannot reach: the background revokes tokens by what is here.
+ */
+export const pendingDisconnectsItem = defineItem<
+  Record<string, { connection: Connection; wasDefault: boolean; at: number }>
+>('session:pendingDisconnects', { fallback: {} });
+
+/**
  * The popup's TanStack Query cache (queries marked `persist`: connections, the weblink form), so a
  * warm popup paints the whole form before any message is answered. No secret is in it.
  */

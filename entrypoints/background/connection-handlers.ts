@@ -1,9 +1,9 @@
 import { listConnections } from '@/lib/auth/connections';
-import { disconnect } from '@/lib/auth/disconnect';
 import { releaseUnusedOrigin } from '@/lib/auth/host-permissions';
 import { signInWithOAuth } from '@/lib/auth/oauth-sign-in';
 import { connectWithPersonalToken } from '@/lib/auth/personal-token';
 import { effectiveServiceSettings, saveServiceSettings } from '@/lib/auth/settings';
+import { disconnectLater, undoDisconnect } from '@/lib/auth/undoable-disconnect';
 import { BUILD_API_BASE_URL, BUILD_OAUTH_CLIENT_ID } from '@/lib/build-config';
 import { trustedClipSettings } from '@/lib/choices';
 import type { ConnectionsView } from '@/lib/messaging';
@@ -72,5 +72,10 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
     }),
   );
 
-  handle('disconnect', ({ spaceId }) => asResult(() => disconnect(spaceId)));
+  handle('disconnect', ({ spaceId }) => disconnectLater(spaceId));
+  handle('undoDisconnect', async ({ spaceId }) => {
+    const restored = await undoDisconnect(spaceId);
+    if (restored) onConnected(spaceId);
+    return restored;
+  });
 }

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocations';
+import { carryOutDueDisconnects, DISCONNECT_ALARM } from '@/lib/auth/undoable-disconnect';
 import { restrictStorageToTrustedContexts } from '@/lib/storage';
 import { registerClipHandlers } from './clip-handlers';
 import { registerConnectionHandlers } from './connection-handlers';
@@ -18,6 +19,7 @@ export default defineBackground(() => {
 
   browser.alarms.onAlarm.addListener(async (alarm) => {
     if (alarm.name === OUTBOX_ALARM) await outbox.drain();
+    if (alarm.name === DISCONNECT_ALARM) await carryOutDueDisconnects();
     if (alarm.name === REVOCATION_ALARM && (await retryPendingRevocations()) === 0) {
       await browser.alarms.clear(REVOCATION_ALARM);
     }

@@ -17,6 +17,7 @@ const EVERY_MESSAGE: { [K in keyof ProtocolMap]: GetDataType<ProtocolMap[K]> } =
   signIn: undefined,
   connectWithToken: { token: 'cap-api-attacker' },
   disconnect: { spaceId: 'space-1' },
+  undoDisconnect: { spaceId: 'space-1' },
   readPage: { tabId: 1 },
   getWeblinkForm: { spaceId: 'space-1' },
   searchTags: { spaceId: 'space-1', query: 'a' },

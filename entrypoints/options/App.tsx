@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type Status, StatusRegion } from '@/components/status-region';
 import { t } from '@/lib/i18n';
 import { type Result, sendMessage } from '@/lib/messaging';
 import { connectionsItem } from '@/lib/storage';
 import { ClipTemplateSettings } from './clip-template-settings';
 import { ClippingSettings } from './clipping-settings';
+import { ConnectSpace } from './connect-space';
 import { ConnectionList } from './connection-list';
+import { HowToClip } from './how-to-clip';
 import { failure } from './notice';
 import { ServiceSettings } from './service-settings';
-import { TokenForm } from './token-form';
+import { type Undo, UndoButton } from './undo-button';
 
 const CONNECTIONS_KEY = ['connections'] as const;
 
@@ -17,7 +19,7 @@ const CONNECTIONS_KEY = ['connections'] as const;
 export function App() {
   const queryClient = useQueryClient();
   const connections = useQuery({ queryKey: CONNECTIONS_KEY, queryFn: () => sendMessage('getConnections') });
-  const [notice, setNotice] = useState<Status>({ message: '', tone: 'info' });
+  const [notice, setNotice] = useState<Status & { undo?: Undo }>({ message: '', tone: 'info' });
 
   // The background changes connections too (a refresh that ends in "needs sign-in").
   useEffect(
@@ -25,9 +27,11 @@ export function App() {
     [queryClient],
   );
 
+  const dropUndo = useCallback(() => setNotice(({ undo: _gone, ...status }) => status), []);
+
   const refresh = () => queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
-  const report = <T,>(result: Result<T>, success: (value: T) => string, context?: 'token') => {
-    setNotice(result.ok ? { message: success(result.value), tone: 'info' } : failure(result.error, context));
+  const report = <T,>(result: Result<T>, success: (value: T) => string) => {
+    setNotice(result.ok ? { message: success(result.value), tone: 'info' } : failure(result.error));
     void refresh();
     return result.ok;
   };
@@ -39,45 +43,42 @@ export function App() {
   });
 
   const data = connections.data;
+  const connected = data !== undefined && data.connections.length > 0;
   return (
     <main className="options-page">
       <header>
         <h1>{t('optionsTitle')}</h1>
-        <p className="field-hint">{t('optionsIntro')}</p>
       </header>
-      <StatusRegion message={notice.message} tone={notice.tone} />
+      <div className="notice-row">
+        <StatusRegion message={notice.message} tone={notice.tone} />
+        {notice.undo && <UndoButton undo={notice.undo} onDone={setNotice} onExpired={dropUndo} />}
+      </div>
 
-      <section aria-labelledby="connections-heading">
-        <h2 id="connections-heading">{t('connectionsHeading')}</h2>
-        {data && (
+      {connected && (
+        <section aria-labelledby="connections-heading">
+          <h2 id="connections-heading">{t('connectionsHeading')}</h2>
           <ConnectionList
             view={data}
             busy={signIn.isPending}
             onSignIn={() => signIn.mutate()}
             onChanged={(result, success) => report(result, success)}
+            onDisconnected={(message, undo) => {
+              setNotice({ message, tone: 'info', undo });
+              void refresh();
+            }}
           />
-        )}
-      </section>
+        </section>
+      )}
+      {connected && <HowToClip />}
 
-      <section aria-labelledby="connect-heading">
-        <h2 id="connect-heading">{t('connectHeading')}</h2>
-        <div className="connect-row">
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={signIn.isPending}
-            aria-describedby="sign-in-hint"
-            onClick={() => signIn.mutate()}
-          >
-            {t('signIn')}
-          </button>
-          <p id="sign-in-hint" className="field-hint">
-            {t('signInHint')}
-          </p>
-        </div>
-        <p className="divider">{t('orDivider')}</p>
-        <TokenForm onResult={(result) => report(result, (c) => t('connectedTo', c.spaceTitle), 'token')} />
-      </section>
+      {data && (
+        <ConnectSpace
+          first={!connected}
+          busy={signIn.isPending}
+          onSignIn={() => signIn.mutate()}
+          onConnected={(connection) => report({ ok: true, value: connection }, (c) => t('connectedTo', c.spaceTitle))}
+        />
+      )}
 
       {data && <ServiceSettings view={data} onNotice={setNotice} onSaved={refresh} />}
       {data && <ClippingSettings view={data} onChanged={(result) => report(result, () => t('settingSaved'))} />}

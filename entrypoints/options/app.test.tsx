@@ -55,8 +55,10 @@ async function openOptions() {
       <App />
     </QueryClientProvider>,
   );
-  const field = await screen.findByRole('textbox', { name: 'API base URL' });
-  return { user: userEvent.setup(), field };
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Advanced' }));
+  const field = screen.getByRole('textbox', { name: 'API base URL' });
+  return { user, field };
 }
 
 const saveSettingsCalls = () => sendMessage.mock.calls.filter(([type]) => type === 'saveSettings');

@@ -2,6 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { t } from '@/lib/i18n';
 import type { ConnectionsView, ConnectionView, Result } from '@/lib/messaging';
 import { sendMessage } from '@/lib/messaging';
+import type { Undo } from './undo-button';
+
+/** How long Disconnect can be undone: the background's UNDO_MS (lib/auth/undoable-disconnect.ts). */
+const UNDO_MS = 10_000;
+
+type Disconnected = (message: string, undo: Undo) => void;
 
 /** The connected spaces, each with its state and what can be done with it. */
 export function ConnectionList({
@@ -9,11 +15,13 @@ export function ConnectionList({
   busy,
   onSignIn,
   onChanged,
+  onDisconnected,
 }: {
   view: ConnectionsView;
   busy: boolean;
   onSignIn(): void;
   onChanged<T>(result: Result<T>, success: (value: T) => string): void;
+  onDisconnected: Disconnected;
 }) {
   if (view.connections.length === 0) return <p className="field-hint">{t('connectionsEmpty')}</p>;
   return (
@@ -26,6 +34,7 @@ export function ConnectionList({
           busy={busy}
           onSignIn={onSignIn}
           onChanged={onChanged}
+          onDisconnected={onDisconnected}
         />
       ))}
     </ul>
@@ -38,22 +47,31 @@ function ConnectionItem({
   busy,
   onSignIn,
   onChanged,
+  onDisconnected,
 }: {
   connection: ConnectionView;
   isDefault: boolean;
   busy: boolean;
   onSignIn(): void;
   onChanged<T>(result: Result<T>, success: (value: T) => string): void;
+  onDisconnected: Disconnected;
 }) {
   const title = connection.spaceTitle;
+  const { spaceId } = connection;
   const disconnect = useMutation({
-    mutationFn: () => sendMessage('disconnect', { spaceId: connection.spaceId }),
-    onSuccess: (result) =>
-      onChanged(result, ({ revoked }) => {
+    mutationFn: () => sendMessage('disconnect', { spaceId }),
+    onSuccess: () =>
+      onDisconnected(
         // A personal token can only be deleted in the desktop app: forgetting it here does not end it.
-        if (connection.method === 'token') return t('disconnectedTokenStillValid', title);
-        return t(revoked ? 'disconnected' : 'disconnectedRevokeLater', title);
-      }),
+        t(connection.method === 'token' ? 'disconnectedTokenStillValid' : 'disconnected', title),
+        {
+          until: Date.now() + UNDO_MS,
+          run: async () => ({
+            message: t((await sendMessage('undoDisconnect', { spaceId })) ? 'disconnectUndone' : 'undoTooLate', title),
+            tone: 'info',
+          }),
+        },
+      ),
   });
   const makeDefault = useMutation({
     mutationFn: () => sendMessage('saveSettings', { defaultSpaceId: connection.spaceId }),
@@ -63,10 +81,9 @@ function ConnectionItem({
   return (
     <li className={needsSignIn ? 'connection connection-attention' : 'connection'}>
       <div>
-        <p className="connection-title">
-          {needsSignIn ? t('connectionStatusNeedsSignIn', title) : t('connectionStatusConnected', title)}
-        </p>
+        <p className="connection-title">{needsSignIn ? t('connectionStatusNeedsSignIn', title) : title}</p>
         <p className="field-hint">
+          {!needsSignIn && `${t('connectionConnected')} · `}
           {connection.method === 'oauth' ? t('connectionMethodOAuth') : t('connectionMethodToken')}
           {isDefault && ` · ${t('connectionDefault')}`}
         </p>

@@ -8,7 +8,10 @@ import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type ConnectionsView, sendMessage } from '@/lib/messaging';
 
-/** The service's address and OAuth client id: checked, and its host permission asked, before saving. */
+/**
+ * The service's address and OAuth client id: checked, and its host permission asked, before saving.
+ * Closed under "Advanced": only someone running their own service needs them.
+ */
 export function ServiceSettings({
   view,
   onNotice,
@@ -21,6 +24,7 @@ export function ServiceSettings({
   const [baseUrl, setBaseUrl] = useState(view.settings.apiBaseUrl);
   const [clientId, setClientId] = useState(view.settings.oauthClientId);
   const [error, setError] = useState<string | undefined>();
+  const [open, setOpen] = useState(false);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,8 +66,19 @@ export function ServiceSettings({
 
   return (
     <section aria-labelledby="service-heading">
-      <h2 id="service-heading">{t('serviceHeading')}</h2>
-      <form onSubmit={save} noValidate>
+      <h2 id="service-heading">
+        <button
+          type="button"
+          className="disclosure"
+          aria-expanded={open}
+          aria-controls="service-form"
+          onClick={() => setOpen(!open)}
+        >
+          <span className="disclosure-marker" aria-hidden="true" />
+          {t('advanced')}
+        </button>
+      </h2>
+      <form id="service-form" hidden={!open} onSubmit={save} noValidate>
         <Field label={t('apiBaseUrlLabel')} hint={t('apiBaseUrlHint', view.settings.buildApiBaseUrl)} error={error}>
           {(control) => (
             <input

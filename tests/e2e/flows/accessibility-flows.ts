@@ -1,8 +1,9 @@
 import { DEMO_TOKENS } from '../../emulator/seed.ts';
 import { chromiumOnly } from '../driver/chromium-driver';
+import { button, heading } from '../driver/driver';
 import { expect } from '../expect';
 import { CHROMIUM_ONLY, defineFlow } from './flow';
-import { connectSpace, openArticle, openPopupFor } from './steps';
+import { connectSpace, connectWithToken, openArticle, openDisclosure, openPopupFor } from './steps';
 
 /** axe-core's audit runs through Playwright, so in Chromium only; the same pages run every flow in Firefox too. */
 export const accessibilityFlows = [
@@ -17,6 +18,35 @@ export const accessibilityFlows = [
       expect(await chromium.accessibilityViolations(popup)).toEqual([]);
       await driver.setColorScheme('dark');
       expect(await chromium.accessibilityViolations(popup)).toEqual([]);
+    },
+    { runs: CHROMIUM_ONLY },
+  ),
+
+  defineFlow(
+    'the options page has no accessibility violations from its welcome to Undo, light and dark',
+    async ({ driver }) => {
+      const chromium = chromiumOnly(driver);
+      const options = await driver.options();
+      const page = chromium.pageOf(options);
+      const check = async () => {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          // Without motion the colours are the scheme's at once: axe read a button mid-transition.
+          await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+          expect(await chromium.accessibilityViolations(options)).toEqual([]);
+        }
+      };
+      await openDisclosure(options, 'Advanced');
+      // The welcome with everything open, and a refused token at its field.
+      await connectWithToken(options, 'cap-api-not-a-real-token');
+      await expect.poll(() => options.text()).toMatch(/did not accept this token/);
+      await check();
+      // Connected: the How to clip card; then Disconnect's Undo.
+      await connectWithToken(options, DEMO_TOKENS.demo);
+      await options.waitFor(heading('How to clip'));
+      await check();
+      await options.click(button('Disconnect Demo space'));
+      await options.waitFor(button('Undo'));
+      await check();
     },
     { runs: CHROMIUM_ONLY },
   ),

@@ -1,12 +1,46 @@
-import { DEMO_TOKENS } from '../../emulator/seed.ts';
-import { button, heading, textbox } from '../driver/driver';
-import { apiGet, requestLog } from '../emulator-client';
+import { DEMO, DEMO_TOKENS, RESEARCH } from '../../emulator/seed.ts';
+import { button, heading, textbox, type UiPage } from '../driver/driver';
+import { apiGet, type EmulatorAccess, requestLog } from '../emulator-client';
 import { expect } from '../expect';
-import { storedSecret } from './extension-state';
+import { secretOfSpace, storedSecret } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
 import { connectWithToken, openArticle, signIn } from './steps';
 
 /** Installing, and connecting a space from the options page. */
+
+/** Long enough for the undo time (10 s) to pass and the background to act. */
+const UNDO_TIME_OUT = 30_000;
+
+/** The shortcuts' names on the options page, by command. */
+const COMMAND_NAMES = {
+  _execute_action: 'Open Space Clipper',
+  'save-page': 'Save page',
+  'add-selection-to-daily-note': 'Add selection to daily note',
+};
+
+/** The answers the emulator gave to revocations, in order. */
+async function revocations(emulator: EmulatorAccess): Promise<(number | null)[]> {
+  return (await requestLog(emulator)).filter((entry) => entry.path === '/oauth/revoke').map((entry) => entry.status);
+}
+
+/** The text the token field is described by: its error, then its hint. */
+function tokenError(options: UiPage): Promise<string> {
+  return options.evaluate(() => {
+    const field = [...document.querySelectorAll('input')].find(
+      (input) => input.labels?.[0]?.textContent === 'Personal API token',
+    );
+    const ids = field?.getAttribute('aria-describedby')?.split(' ') ?? [];
+    return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+  }, undefined);
+}
+
+/** The label of the control that has the focus. */
+function focusedFieldLabel(options: UiPage): Promise<string | undefined> {
+  return options.evaluate(
+    () => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? undefined,
+    undefined,
+  );
+}
 
 export const connectFlows = [
   defineFlow('a new install opens its options page; the popup reaches the background', async ({ driver }) => {
@@ -28,8 +62,9 @@ export const connectFlows = [
       const options = await driver.options();
       await connectWithToken(options, DEMO_TOKENS.demo);
       await expect.poll(() => options.status()).toBe('Connected to Demo space.');
-      await expect.poll(() => options.listItemText('Demo space')).toContain('Connected to Demo space');
-      await expect.poll(() => options.listItemText('Demo space')).toContain('Personal API token');
+      await expect.poll(() => options.listItemText('Demo space')).toContain('Connected · Personal API token');
+      // Said once: the status, not the list item too.
+      expect((await options.text()).split('Connected to Demo space')).toHaveLength(2);
       await expect.poll(() => options.value(textbox('Personal API token'))).toBe('');
     },
     { runs: EVERYWHERE },
@@ -40,14 +75,17 @@ export const connectFlows = [
     async ({ driver, emulator }) => {
       const options = await driver.options();
       await connectWithToken(options, 'cap-api-not-a-real-token');
-      await expect.poll(() => options.status()).toContain('did not accept this token');
+      await expect.poll(() => tokenError(options)).toContain('did not accept this token');
+      await expect.poll(() => focusedFieldLabel(options)).toBe('Personal API token');
+      expect(await options.attribute(textbox('Personal API token'), 'aria-invalid')).toBe('true');
+      expect(await options.status()).toBe('');
 
       const before = (await requestLog(emulator)).length;
       await connectWithToken(options, 'sk-live-1234');
-      await expect.poll(() => options.status()).toContain('starts with "cap-api-"');
+      await expect.poll(() => tokenError(options)).toContain('starts with "cap-api-"');
       // Refused before anything was sent.
       expect((await requestLog(emulator)).length).toBe(before);
-      await expect.poll(() => options.text()).toContain('No space is connected yet');
+      await options.waitFor(heading('Welcome to Space Clipper'));
     },
   ),
 
@@ -55,7 +93,7 @@ export const connectFlows = [
     const options = await driver.options();
     await signIn(driver, options, 'Approve', 'Demo space');
     await expect.poll(() => options.status()).toBe('Connected to Demo space.');
-    await expect.poll(() => options.listItemText('Demo space')).toContain('Connected to Demo space');
+    await expect.poll(() => options.listItemText('Demo space')).toContain('Connected · Signed in');
     const secret = await storedSecret(driver, 'Demo space');
     expect(secret?.accessToken).toMatch(/^ey/);
     expect(secret?.refreshToken).toBeTruthy();
@@ -66,7 +104,7 @@ export const connectFlows = [
     await signIn(driver, options, 'Deny');
     await expect.poll(() => options.status()).toContain('You chose not to connect');
     await expect.poll(() => options.status()).toContain('access_denied');
-    await expect.poll(() => options.text()).toContain('No space is connected yet');
+    await options.waitFor(heading('Welcome to Space Clipper'));
   }),
 
   defineFlow('two spaces are connected at once, and the default can be changed', async ({ driver }) => {
@@ -82,22 +120,84 @@ export const connectFlows = [
     await expect.poll(() => options.listItemText('Demo space')).not.toContain('Default space');
   }),
 
-  defineFlow('Disconnect revokes the sign-in at the server and forgets the space', async ({ driver, emulator }) => {
-    const options = await driver.options();
-    await signIn(driver, options, 'Approve', 'Demo space');
-    await expect.poll(() => options.status()).toBe('Connected to Demo space.');
-    const secret = await storedSecret(driver, 'Demo space');
-    expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(200);
+  defineFlow(
+    'Disconnect revokes the sign-in at the server and forgets the space',
+    async ({ driver, emulator }) => {
+      const options = await driver.options();
+      await signIn(driver, options, 'Approve', 'Demo space');
+      await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+      const secret = await storedSecret(driver, 'Demo space');
+      expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(200);
 
-    await options.click(button('Disconnect Demo space'));
-    await expect.poll(() => options.status()).toBe('Disconnected from Demo space.');
-    await expect.poll(() => options.text()).toContain('No space is connected yet');
-    expect((await requestLog(emulator)).some((entry) => entry.path === '/oauth/revoke' && entry.status === 200)).toBe(
-      true,
-    );
-    expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(401);
-    expect(await storedSecret(driver, 'Demo space')).toBeUndefined();
-  }),
+      await options.click(button('Disconnect Demo space'));
+      await expect.poll(() => options.status()).toBe('Disconnected from Demo space.');
+      await options.waitFor(heading('Welcome to Space Clipper'));
+      // Only once Undo is no longer offered does the server hear of it.
+      await expect.poll(() => revocations(emulator), { timeout: UNDO_TIME_OUT }).toEqual([200]);
+      expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(401);
+      await expect.poll(() => secretOfSpace(driver, DEMO.spaceId)).toBeUndefined();
+    },
+    { timeoutMs: 90_000 },
+  ),
+
+  defineFlow(
+    'Disconnect followed by Undo keeps the connection, and no revocation is sent',
+    async ({ driver, emulator }) => {
+      const options = await driver.options();
+      await signIn(driver, options, 'Approve', 'Demo space');
+      await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+      await signIn(driver, options, 'Approve', 'Research space');
+      await expect.poll(() => options.status()).toBe('Connected to Research space.');
+      const demo = await storedSecret(driver, 'Demo space');
+
+      await options.click(button('Disconnect Demo space'));
+      await expect.poll(() => options.status()).toBe('Disconnected from Demo space.');
+      await expect.poll(() => options.listItemText('Demo space')).toBe('');
+      await options.click(button('Undo'));
+      await expect.poll(() => options.status()).toBe('Demo space stays connected.');
+      await expect.poll(() => options.listItemText('Demo space')).toContain('Connected · Signed in');
+      expect(await storedSecret(driver, 'Demo space')).toEqual(demo);
+
+      // Research space's disconnect, made later, is carried out after its own undo time: had Undo
+      // not held back Demo space's, that revocation would have reached the server first.
+      await options.click(button('Disconnect Research space'));
+      await expect.poll(() => revocations(emulator), { timeout: UNDO_TIME_OUT }).toEqual([200]);
+      await expect.poll(() => secretOfSpace(driver, RESEARCH.spaceId)).toBeUndefined();
+      expect((await apiGet(emulator, '/space', demo?.accessToken as string)).status).toBe(200);
+      expect(await storedSecret(driver, 'Demo space')).toEqual(demo);
+      await expect.poll(() => options.listItemText('Demo space')).toContain('Connected · Signed in');
+    },
+    { runs: EVERYWHERE, timeoutMs: 90_000 },
+  ),
+
+  defineFlow(
+    'a first run: the welcome, Sign in, connected, and How to clip lists the shortcuts as the browser has them',
+    async ({ driver }) => {
+      const options = await driver.options();
+      await options.waitFor(heading('Welcome to Space Clipper'));
+      expect(await options.text()).toContain('you need a Workspace Notes account');
+      expect(await options.count(textbox('API base URL'))).toBe(0);
+      expect(await options.attribute(button('Advanced'), 'aria-expanded')).toBe('false');
+
+      await signIn(driver, options, 'Approve', 'Demo space');
+      await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+      await options.waitFor(heading('How to clip'));
+      expect(await options.count(heading('Welcome to Space Clipper'))).toBe(0);
+      expect(await options.text()).toContain(driver.browser === 'firefox' ? 'Pin to Toolbar' : 'puzzle piece');
+
+      const commands = await driver.inExtension(
+        async () => (await chrome.commands.getAll()).map(({ name, shortcut }) => ({ name, shortcut })),
+        undefined,
+      );
+      expect(commands.map(({ name }) => name).sort()).toEqual(Object.keys(COMMAND_NAMES).sort());
+      for (const { name, shortcut } of commands) {
+        await expect
+          .poll(() => options.text())
+          .toContain(`${COMMAND_NAMES[name as keyof typeof COMMAND_NAMES]}: ${shortcut || 'not set'}`);
+      }
+    },
+    { runs: EVERYWHERE },
+  ),
 
   defineFlow('no token can be read by a content script of the extension', async ({ driver, pagesUrl }) => {
     const options = await driver.options();

@@ -5,15 +5,21 @@ import { expect } from '../expect';
 
 export type StoredSecret = { accessToken?: string; refreshToken?: string | null; token?: string };
 
-/** The tokens the background stored for a space, read from the extension's IndexedDB (only a test can). */
-export function storedSecret(driver: Driver, spaceTitle: string): Promise<StoredSecret | undefined> {
-  return driver.inExtension(async (title) => {
+/** The tokens the background stored for a connected space, found by its title (only a test can read them). */
+export async function storedSecret(driver: Driver, spaceTitle: string): Promise<StoredSecret | undefined> {
+  const spaceId = await driver.inExtension(async (title) => {
     const connections = ((await chrome.storage.local.get('connections')).connections ?? []) as {
       spaceId: string;
       spaceTitle: string;
     }[];
-    const spaceId = connections.find((connection) => connection.spaceTitle === title)?.spaceId;
-    if (!spaceId) return undefined;
+    return connections.find((connection) => connection.spaceTitle === title)?.spaceId;
+  }, spaceTitle);
+  return spaceId ? secretOfSpace(driver, spaceId) : undefined;
+}
+
+/** The tokens the background holds for a space, listed or not, read from the extension's IndexedDB. */
+export function secretOfSpace(driver: Driver, spaceId: string): Promise<StoredSecret | undefined> {
+  return driver.inExtension(async (id) => {
     const database = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('space-clipper');
       open.onsuccess = () => resolve(open.result);
@@ -21,14 +27,14 @@ export function storedSecret(driver: Driver, spaceTitle: string): Promise<Stored
     });
     try {
       return await new Promise<StoredSecret | undefined>((resolve, reject) => {
-        const request = database.transaction('secrets').objectStore('secrets').index('bySpace').get(spaceId);
+        const request = database.transaction('secrets').objectStore('secrets').index('bySpace').get(id);
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
     } finally {
       database.close();
     }
-  }, spaceTitle);
+  }, spaceId);
 }
 
 /** The clips waiting in the outbox, as the popup lists them. */

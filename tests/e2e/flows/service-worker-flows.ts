@@ -27,7 +27,7 @@ export const serviceWorkerFlows = [
 
       await chromium.stopServiceWorker();
       await chromium.pageOf(options).reload();
-      await expect.poll(() => options.listItemText('Demo space')).toContain('Connected to Demo space');
+      await expect.poll(() => options.listItemText('Demo space')).toContain('Connected · Personal API token');
       const after = await driver.sendToBackground('ping');
       expect(after.startedAt).toBeGreaterThan(before.startedAt);
 

@@ -11,10 +11,16 @@ export const ARTICLE_TITLE = 'Keeping Bread Starters Alive';
 /** Today in this machine's time zone, as the extension computes the daily note's date. */
 export const today = () => new Date().toLocaleDateString('sv');
 
-/** Fills in a personal token and asks to connect with it (success or failure shows in the status). */
+/** Fills in a personal token and asks to connect with it (success shows in the status, a refusal at the field). */
 export async function connectWithToken(options: UiPage, token: string): Promise<void> {
+  await openDisclosure(options, 'Use a personal token');
   await options.fill(textbox('Personal API token'), token);
   await options.click(button('Connect with token'));
+}
+
+/** Opens what the disclosure button `name` shows, unless it is open already. */
+export async function openDisclosure(page: UiPage, name: string): Promise<void> {
+  if ((await page.attribute(button(name), 'aria-expanded')) !== 'true') await page.click(button(name));
 }
 
 /** Opens the options page and connects a space with a personal token, waiting until it is connected. */
