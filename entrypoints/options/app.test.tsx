@@ -114,7 +114,7 @@ describe('disconnecting a space connected with a personal token', () => {
     const { user } = await openOptions();
     await user.click(screen.getByRole('button', { name: 'Disconnect Demo space' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      "Disconnected from Demo space. The personal API token itself stays valid until you delete it in the desktop app's API settings.",
+      'Disconnected from Demo space. The personal API token itself stays valid until you delete it in the Workspace Notes desktop app.',
     );
   });
 });
@@ -131,6 +131,6 @@ describe('clipping settings', () => {
     );
     const { user } = await openOptions();
     await user.click(screen.getByRole('checkbox', { name: /timestamp/i }));
-    expect(await screen.findByRole('status')).toHaveTextContent(/^Could not reach the workspace/);
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Could not reach Workspace Notes/);
   });
 });

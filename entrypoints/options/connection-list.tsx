@@ -64,7 +64,9 @@ function ConnectionItem({
     <li className={needsSignIn ? 'connection connection-attention' : 'connection'}>
       <div>
         <p className="connection-title">
-          {needsSignIn ? t('connectionStatusNeedsSignIn', title) : t('connectionStatusConnected', title)}
+          {needsSignIn
+            ? t(connection.method === 'oauth' ? 'connectionStatusNeedsSignIn' : 'connectionStatusNeedsToken', title)
+            : t('connectionStatusConnected', title)}
         </p>
         <p className="field-hint">
           {connection.method === 'oauth' ? t('connectionMethodOAuth') : t('connectionMethodToken')}
