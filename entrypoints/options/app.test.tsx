@@ -134,3 +134,21 @@ describe('clipping settings', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(/^Could not reach Workspace Notes/);
   });
 });
+
+describe('a space whose personal token no longer works', () => {
+  it('is told to paste a new token, with no "sign in" it could not do (docs/words.md)', async () => {
+    const [connection] = view.connections;
+    const expired = {
+      ...view,
+      connections: [{ ...(connection as ConnectionsView['connections'][0]), state: 'needs-sign-in' as const }],
+    };
+    sendMessage.mockImplementation(async (type: keyof ProtocolMap) =>
+      type === 'getConnections' ? expired : answer(type),
+    );
+    await openOptions();
+    const status = await screen.findByText(
+      'Demo space: its personal token no longer works. Paste a new one below; its clips wait until then',
+    );
+    expect(status.closest('li')).not.toHaveTextContent(/sign in/i);
+  });
+});
