@@ -93,7 +93,11 @@ export default defineConfig({
       // Chrome's favicon cache for the popup's page icon (no install warning); Firefox has no such service.
       ...(browser === 'chrome' ? ['favicon'] : []),
     ],
-    host_permissions: [originPattern(API_BASE_URL)],
+    host_permissions: [
+      originPattern(API_BASE_URL),
+      // Local builds only: the made-up sites the store screenshots clip (scripts/sample-article-server.ts).
+      ...(mode === 'production' ? [] : (process.env.SPACE_CLIPPER_EXTRA_HOSTS ?? '').split(',').filter(Boolean)),
+    ],
     // Another service is asked for when the base URL changes; plain http only on this computer.
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
     content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },

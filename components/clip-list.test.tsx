@@ -38,7 +38,7 @@ describe('ClipList', () => {
     expect(item('Example Domain')).toHaveTextContent('The service answered 500.');
     expect(item('Offline page')).toHaveTextContent('Waiting to send');
     expect(item('Expired')).toHaveTextContent('Needs sign-in');
-    expect(item('Quote')).toHaveTextContent('Added to an object to Reading list');
+    expect(item('Quote')).toHaveTextContent('Added to a note to Reading list');
     expect(item('Fixed tag')).toHaveTextContent('Changes');
     expect(item('Undone')).toHaveTextContent('Move to trash');
   });

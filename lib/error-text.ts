@@ -33,9 +33,10 @@ const INVALID_INPUT_MESSAGES: Record<string, MessageKey> = {
 function invalidInput(error: SerializedApiError): string {
   const own = error.code === undefined ? undefined : INVALID_INPUT_MESSAGES[error.code];
   if (own) return t(own, error.params);
-  const detail = error.detail ?? `HTTP ${error.status ?? 400}`;
-  // No status: refused here before anything was sent, not by the workspace.
-  return error.status === undefined ? t('errorNotSent', detail) : t('errorInvalidInput', detail);
+  // No status: refused here before anything was sent, not by Workspace Notes.
+  if (error.status === undefined) return t('errorNotSent', error.detail ?? '');
+  // The server's own words are quoted; a bare status code means nothing to a person.
+  return error.detail ? t('errorInvalidInput', error.detail) : t('errorRefused');
 }
 
 /** `context` names the operation where the generic text would mislead (a token being checked). */
@@ -54,17 +55,17 @@ export function describeError(error: SerializedApiError, context?: 'token'): str
         ? t('errorRateLimitedSoon')
         : t('errorRateLimited', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
     case 'server':
-      return t('errorServer', String(error.status ?? 500));
+      return t('errorServer');
     case 'network':
       return t(error.timedOut ? 'errorTimeout' : 'errorNetwork');
     case 'aborted':
       return t('errorAborted');
     case 'malformed_response':
-      return error.code === 'redirected' ? t('errorRedirected') : t('errorMalformed', error.reason ?? error.endpoint);
-    case 'oauth': {
-      const code = error.code ?? 'unknown';
-      return t('errorOAuth', [t(OAUTH_MESSAGES[code] ?? 'oauthOther'), code]);
-    }
+      // The technical reason stays in the clip's event list: it names endpoints, in English.
+      return error.code === 'redirected' ? t('errorRedirected') : t('errorMalformed');
+    case 'oauth':
+      // The code (access_denied…) is OAuth's word, not the person's: its explanation says it all.
+      return t(OAUTH_MESSAGES[error.code ?? ''] ?? 'oauthOther');
   }
 }
 

@@ -73,7 +73,7 @@ async function fillClip(popup: UiPage): Promise<void> {
   await popup.fill(textbox('Notes'), 'Try the **1:1:1** ratio this weekend.');
 }
 
-const DONE = /^(Saved|Queued)$|refused|reach/;
+const DONE = /^(Saved$|Queued: )|did not accept|reach/;
 
 /** The demo space's clip template: four fields from the page, and notes naming the author. */
 const CLIP_TEMPLATE: ClipTemplate = {

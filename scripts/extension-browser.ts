@@ -24,7 +24,13 @@ export function isBrowserChoice(value: string): value is BrowserChoice {
  * Builds into `.output/<browser>-mv3-<mode>` with the emulator's address and the dev key baked in;
  * the Firefox build is also packed as `.output/firefox-mv3-<mode>.xpi` (see packFirefoxExtension).
  */
-export function buildForEmulator(options: { mode: string; apiBaseUrl: string; browsers?: ('chrome' | 'firefox')[] }) {
+export function buildForEmulator(options: {
+  mode: string;
+  apiBaseUrl: string;
+  browsers?: ('chrome' | 'firefox')[];
+  /** Host patterns the build may read besides the API's (a made-up site the screenshots clip). */
+  extraHosts?: string[];
+}) {
   const env = {
     ...process.env,
     // The same React and library code as a store build; only mode-specific settings differ.
@@ -34,6 +40,7 @@ export function buildForEmulator(options: { mode: string; apiBaseUrl: string; br
     // The emulator's name for the API-version header, which its published profile can require.
     SPACE_CLIPPER_API_VERSION_HEADER: VERSION_HEADER,
     SPACE_CLIPPER_API_VERSION: '1.0.0',
+    SPACE_CLIPPER_EXTRA_HOSTS: (options.extraHosts ?? []).join(','),
   };
   for (const browser of options.browsers ?? ['chrome']) {
     execFileSync('npx', ['wxt', 'build', '-b', browser, '--mode', options.mode], {
@@ -85,6 +92,8 @@ export async function launchChromiumWithExtension(options: {
   viewport?: { width: number; height: number } | null;
   /** Variables the browser process gets on top of this process's environment. */
   env?: Record<string, string>;
+  /** Command-line switches on top of ours. */
+  args?: string[];
 }): Promise<BrowserContext> {
   return chromium.launchPersistentContext(options.userDataDir, {
     executablePath: CHROMIUM_PATH,
@@ -102,6 +111,7 @@ export async function launchChromiumWithExtension(options: {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...(options.args ?? []),
     ],
   });
 }

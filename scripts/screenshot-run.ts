@@ -21,6 +21,8 @@ export interface ScreenshotRun {
   emulator: RunningEmulator;
   /** The sample article's address. */
   articleUrl: string;
+  /** The made-up site the article is served at, for the browsers (scripts/sample-article-server.ts). */
+  articleSite: { hosts: string[]; proxyPort: number };
   compositor: ScreenshotCompositor;
   /** The raw screenshots the store images are made of. */
   workDir: string;
@@ -47,6 +49,7 @@ export async function launchForScreenshots(
     // popup's width (a classic one makes its fixed 380 px scroll sideways in a 380 px window).
     overlayScrollbars: true,
     reuseBuild: run.built.has(browser),
+    madeUpSites: run.articleSite,
     ...(locale ? { locale: browserLocaleTag(locale) } : {}),
   });
   run.built.add(browser);

@@ -13,15 +13,23 @@ import { until } from './poll-until.ts';
  */
 export const POPUP_SIZE = { width: 380, height: 600 };
 
-/** Connects the Demo space (the default) and the Research space through the options page. */
-export async function connectSpaces(driver: Driver, say: LocaleMessages): Promise<void> {
+/**
+ * Connects the Demo space (the default) and the Research space through the options page; `only`
+ * connects just that one of them (again later for the other).
+ */
+export async function connectSpaces(
+  driver: Driver,
+  say: LocaleMessages,
+  only?: keyof Pick<typeof DEMO_TOKENS, 'demo' | 'research'>,
+): Promise<void> {
   const options = await driver.options();
-  for (const token of [DEMO_TOKENS.demo, DEMO_TOKENS.research]) {
+  for (const token of only ? [DEMO_TOKENS[only]] : [DEMO_TOKENS.demo, DEMO_TOKENS.research]) {
     const before = await options.status();
     await options.fill(textbox(say.get('tokenLabel')), token);
     await options.click(button(say.get('connectWithToken')));
     await until(async () => !['', before].includes(await options.status()), `connecting with ${token} said nothing`);
   }
+  if (only) return;
   const { connections } = await driver.sendToBackground('getConnections');
   if (connections.length !== 2) throw new Error(`${connections.length} spaces connected, not 2`);
 }
@@ -44,12 +52,18 @@ export async function openArticle(driver: Driver, articleUrl: string, options: {
   return article;
 }
 
-/** The popup for the article: the selection quoted in the notes, two tags and a collection chosen. */
-export async function clipFormPopup(driver: Driver, article: Tab, say: LocaleMessages): Promise<UiPage> {
+/**
+ * The popup for the article: the selection quoted in the notes (when `quoted`: the article has one
+ * selected), two tags and a collection chosen.
+ */
+export async function clipFormPopup(driver: Driver, article: Tab, say: LocaleMessages, quoted = true): Promise<UiPage> {
   const popup = await driver.popup(article, POPUP_SIZE);
   await until(
-    async () => (await popup.value(textbox(say.get('notesLabel')))).startsWith('> '),
-    'the popup did not quote the selection in its notes',
+    async () =>
+      quoted
+        ? (await popup.value(textbox(say.get('notesLabel')))).startsWith('> ')
+        : (await popup.value(textbox(say.get('titleLabel')))) !== '',
+    quoted ? 'the popup did not quote the selection in its notes' : 'the popup did not fill the title',
   );
   for (const [typed, tag] of [
     ['read', 'Reading'],

@@ -48,6 +48,7 @@ const compositor = await ScreenshotCompositor.start();
 const run: ScreenshotRun = {
   emulator,
   articleUrl: article.url,
+  articleSite: article.site,
   compositor,
   workDir: await mkdtemp(path.join(os.tmpdir(), 'space-clipper-screenshots-')),
   built: new Set(),

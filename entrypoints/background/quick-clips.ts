@@ -141,7 +141,7 @@ async function weblinkDefinitions(spaceId: string) {
 async function toldAlreadySaved(spaceId: string, url: string, title: string): Promise<boolean> {
   const found = (await savedInHistory(spaceId, url)) ?? (await savedOnServer(spaceId, url, title).catch(() => null));
   if (found === null) return false;
-  await showNotification(`already-${found.id}`, t('notifyAlreadySaved'), found.title);
+  await showNotification(`already-${found.id}`, t('notifyAlreadySaved'), t('alreadySaved', found.title));
   return true;
 }
 
@@ -176,7 +176,7 @@ export async function addSelectionToDailyNote(tab: Tab, selectionText: string | 
   let note: string | undefined;
   if (!markdown) {
     if (!selectionText?.trim()) {
-      await showNotification(`nothing-${Date.now()}`, t('notifyNothingSelected'), t('appendNothing'));
+      await showNotification(`nothing-${Date.now()}`, t('notifyNothingSelected'), t('notifySelectFirst'));
       return;
     }
     markdown = plainTextToMarkdown(selectionText);

@@ -116,7 +116,7 @@ describe('disconnecting a space connected with a personal token', () => {
     const { user } = await openOptions();
     await user.click(screen.getByRole('button', { name: 'Disconnect Demo space' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      "Disconnected from Demo space. The personal API token itself stays valid until you delete it in the desktop app's API settings.",
+      'Disconnected from Demo space. The personal API token itself stays valid until you delete it in the Workspace Notes desktop app.',
     );
   });
 });
@@ -133,6 +133,24 @@ describe('clipping settings', () => {
     );
     const { user } = await openOptions();
     await user.click(screen.getByRole('checkbox', { name: /timestamp/i }));
-    expect(await screen.findByRole('status')).toHaveTextContent(/^Could not reach the workspace/);
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Could not reach Workspace Notes/);
+  });
+});
+
+describe('a space whose personal token no longer works', () => {
+  it('is told to paste a new token, with no "sign in" it could not do (docs/words.md)', async () => {
+    const [connection] = view.connections;
+    const expired = {
+      ...view,
+      connections: [{ ...(connection as ConnectionsView['connections'][0]), state: 'needs-sign-in' as const }],
+    };
+    sendMessage.mockImplementation(async (type: keyof ProtocolMap) =>
+      type === 'getConnections' ? expired : answer(type),
+    );
+    await openOptions();
+    const status = await screen.findByText(
+      'Demo space: its personal token no longer works. Paste a new one below; its clips wait until then',
+    );
+    expect(status.closest('li')).not.toHaveTextContent(/sign in/i);
   });
 });

@@ -21,7 +21,7 @@ const NO_ERRORS: DraftErrors = { mappings: {} };
 
 function goneText({ mapping, definition }: GoneMapping): string {
   const source = sourceName(mapping.source);
-  if (!definition) return t('mappingGoneMissing', [mapping.propertyId, source]);
+  if (!definition) return t('mappingGoneMissing', source);
   // Still fillable with a fixed value, only not with the stored one (its option or type changed).
   if (mapping.source === 'fixed' && sourcesFor(definition).includes('fixed')) {
     return t('mappingGoneFixed', definition.name);

@@ -208,7 +208,7 @@ describe('loading', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'A property no longer in the weblink type (id removed), filled from “Site name”',
+      'A property no longer in the weblink type, filled from “Site name”',
       'Due can no longer be filled from “Author”',
       'Priority: its fixed value no longer fits (the option or the type changed)',
       'Locked note can no longer be filled from “Author”',

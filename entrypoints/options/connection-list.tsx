@@ -81,7 +81,11 @@ function ConnectionItem({
   return (
     <li className={needsSignIn ? 'connection connection-attention' : 'connection'}>
       <div>
-        <p className="connection-title">{needsSignIn ? t('connectionStatusNeedsSignIn', title) : title}</p>
+        <p className="connection-title">
+          {needsSignIn
+            ? t(connection.method === 'oauth' ? 'connectionStatusNeedsSignIn' : 'connectionStatusNeedsToken', title)
+            : title}
+        </p>
         <p className="field-hint">
           {!needsSignIn && `${t('connectionConnected')} · `}
           {connection.method === 'oauth' ? t('connectionMethodOAuth') : t('connectionMethodToken')}

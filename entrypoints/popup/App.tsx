@@ -55,9 +55,10 @@ export function App({ tabId }: { tabId: number | undefined }) {
           />
           {space.state === 'needs-sign-in' && (
             <section className="notice notice-warning">
-              <p>{t('needsSignInNotice', space.spaceTitle)}</p>
+              {/* A token cannot be signed in again: it is replaced in the settings. */}
+              <p>{t(space.method === 'oauth' ? 'needsSignInNotice' : 'needsTokenNotice', space.spaceTitle)}</p>
               <button type="button" className="button button-small" onClick={openSettings}>
-                {t('signInAgain')}
+                {t(space.method === 'oauth' ? 'signInAgain' : 'openSettings')}
               </button>
             </section>
           )}

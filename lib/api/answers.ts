@@ -121,7 +121,7 @@ export async function httpError(
     return new RateLimitedError({ ...init, retryAfterMs });
   }
   if (status >= 400 && status < 500) {
-    const detail = scrub(body.message)?.slice(0, MAX_SERVER_MESSAGE) ?? `HTTP ${status}`;
+    const detail = scrub(body.message)?.slice(0, MAX_SERVER_MESSAGE);
     return new InvalidInputError({ ...init, detail });
   }
   if (REDIRECT_STATUSES.has(status)) {

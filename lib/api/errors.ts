@@ -78,12 +78,12 @@ export class NotFoundError extends ApiError {
 }
 
 export class InvalidInputError extends ApiError {
-  /** The server's own explanation (or the local check's), without the generic prefix. */
-  readonly detail: string;
+  /** The server's own explanation (or the local check's), without the generic prefix; none when the server gave none. */
+  readonly detail: string | undefined;
 
-  constructor(init: ApiErrorInit & { detail: string }) {
+  constructor(init: ApiErrorInit & { detail: string | undefined }) {
     const prefix = init.status === undefined ? 'Not sent' : 'The workspace refused the request';
-    super('invalid_input', `${prefix}: ${init.detail}`, init);
+    super('invalid_input', `${prefix}: ${init.detail ?? `HTTP ${init.status}`}`, init);
     this.detail = init.detail;
   }
 }
@@ -191,7 +191,7 @@ export function serializeApiError(error: ApiError): SerializedApiError {
     mayHaveBeenApplied: error.mayHaveBeenApplied,
     ...(error.status === undefined ? {} : { status: error.status }),
     ...(error.code === undefined ? {} : { code: error.code }),
-    ...(error instanceof InvalidInputError ? { detail: error.detail } : {}),
+    ...(error instanceof InvalidInputError && error.detail !== undefined ? { detail: error.detail } : {}),
     ...(error instanceof MalformedResponseError ? { reason: error.reason } : {}),
     ...(error.params === undefined ? {} : { params: error.params }),
     ...(error instanceof RateLimitedError && error.retryAfterMs !== undefined

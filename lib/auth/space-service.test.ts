@@ -77,7 +77,7 @@ describe('a space already connected through another service', () => {
       serializeApiError,
     );
     expect(describeError(error, 'token')).toBe(
-      `This space is already connected through another service (${first.url}). Disconnect it first, then connect it again here.`,
+      `This space is already connected through another Workspace Notes address (${first.url}), so nothing was changed. Disconnect it there first, then connect it again here.`,
     );
   });
 

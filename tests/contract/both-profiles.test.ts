@@ -154,7 +154,7 @@ for (const profile of PROFILES) {
       );
       expect(error).toBeInstanceOf(InvalidInputError);
       expect((error as InvalidInputError).status).toBe(400);
-      expect((error as InvalidInputError).detail.length).toBeGreaterThan(0);
+      expect((error as InvalidInputError).detail?.length ?? 0).toBeGreaterThan(0);
     });
 
     it(

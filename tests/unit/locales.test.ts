@@ -22,8 +22,31 @@ const MAX_DESCRIPTION_LENGTH = 132;
 const MAX_SHARE_AS_IN_ENGLISH = 0.05;
 /** No two languages write a sentence of this many words the same way: such a copy was never translated. */
 const MAX_WORDS_AS_IN_ENGLISH = 2;
-/** Names that stay as they are in every language, so they do not make a message "translatable". */
-const PRODUCT_NAMES = ['Space Clipper', 'Workspace Notes'];
+/**
+ * Names that stay as they are in every language (docs/words.md), so they do not make a message
+ * "translatable" nor count as English left in a translation. Each is here for a reason:
+ */
+const NAMES = [
+  // the product and the service it clips into: brand names, never translated
+  'Space Clipper',
+  'Workspace Notes',
+  // the sign-in protocol's name, shown beside the client id field
+  'OAuth',
+  // the notes' format, a proper name
+  'Markdown',
+  // the start every personal token has, typed exactly so
+  'cap-api-',
+  // the acronym every language writes so ("API-Token", "jeton d’API"), as the service does
+  'API',
+  // the sample author and site of the notes preview: names, not words
+  'Ada Lovelace',
+  'Example Journal',
+  // the date and time forms the date fields read, written as a person has to type them
+  'YYYY-MM-DD',
+  'hh:mm',
+];
+/** This many words in a row as English has them, inside a translation, are an English phrase left in it. */
+const MAX_RUN_AS_IN_ENGLISH = 3;
 
 interface Message {
   message: string;
@@ -58,11 +81,36 @@ function placeholdersDeclared(message: Message): Record<string, string> {
 
 /** The words of a text a translator would translate: not its placeholders, addresses or product names. */
 function translatableWords(text: string): string[] {
-  const rest = PRODUCT_NAMES.reduce(
+  const rest = NAMES.reduce(
     (remaining, name) => remaining.replaceAll(name, ' '),
     text.replace(/\$[A-Za-z0-9_@]+\$/g, ' ').replace(/\b[a-z]+:\/\/\S*/g, ' '),
   );
   return rest.match(/\p{L}{2,}/gu) ?? [];
+}
+
+/** The first run of more than MAX_RUN_AS_IN_ENGLISH words that `translation` writes as `english` does. */
+function englishRunIn(translation: string, english: string): string | undefined {
+  const words = (text: string) => translatableWords(text).map((word) => word.toLowerCase());
+  const ours = ` ${words(translation).join(' ')} `;
+  const theirs = words(english);
+  for (let start = 0; start + MAX_RUN_AS_IN_ENGLISH < theirs.length; start += 1) {
+    const run = theirs.slice(start, start + MAX_RUN_AS_IN_ENGLISH + 1).join(' ');
+    if (ours.includes(` ${run} `)) return run;
+  }
+  return undefined;
+}
+
+/**
+ * English words a translation quotes as English has them ("choose „Approve“"): a button or term
+ * left untranslated. Quotes around a placeholder (a title, a tag) hold a value, not words.
+ */
+function englishQuotedIn(translation: string, english: string): string[] {
+  const englishWords = new Set(translatableWords(english).map((word) => word.toLowerCase()));
+  const quoted = [...translation.matchAll(/[„“"«「]\s*([^“”"»」$]+?)\s*[“”"»」]/g)].map(([, inside = '']) => inside);
+  return quoted.filter((inside) => {
+    const words = translatableWords(inside);
+    return words.length > 0 && words.every((word) => englishWords.has(word.toLowerCase()));
+  });
 }
 
 /** The names in the manifest's `__MSG_name__` references, for the browser the manifest is built for. */
@@ -126,6 +174,27 @@ it('English has every message the manifest names', async () => {
   }
 });
 
+describe.each(locales)('what a person reads in %s (docs/words.md)', (locale) => {
+  const messages = readMessages(locale);
+  const offending = (pattern: RegExp) =>
+    Object.entries(messages)
+      .filter(([, { message }]) => pattern.test(message))
+      .map(([key, { message }]) => `${key}: ${message}`);
+
+  it('names no HTTP status', () => {
+    expect(offending(/\bHTTP\b|\(\d{3}\)/)).toEqual([]);
+  });
+
+  it('names no endpoint: no path such as /object/url, no request such as POST …', () => {
+    // A path starts at a slash no letter, dot, colon, slash or < comes before (not https://…, and/or, </b>).
+    expect(offending(/(?<![\p{L}\d.:/<])\/[a-z][\w-]*|\b(GET|POST|PATCH|PUT|DELETE) \//u)).toEqual([]);
+  });
+
+  it('names no internal code such as access_denied or cap_invalid_input', () => {
+    expect(offending(/\b[a-z]+_[a-z_]+\b/)).toEqual([]);
+  });
+});
+
 describe.each(translations)('the %s translation', (locale) => {
   const messages = readMessages(locale);
   const keys = Object.keys(english).filter((key) => messages[key]);
@@ -160,5 +229,23 @@ describe.each(translations)('the %s translation', (locale) => {
     expect(asInEnglish.length / keys.length, `as in English: ${asInEnglish.join(', ')}`).toBeLessThanOrEqual(
       MAX_SHARE_AS_IN_ENGLISH,
     );
+  });
+
+  it('leaves no English phrase inside a message it translates', () => {
+    const left = keys
+      .filter((key) => messages[key]?.message !== english[key]?.message)
+      .map((key) => [key, englishRunIn(messages[key]?.message ?? '', english[key]?.message ?? '')] as const)
+      .filter(([, run]) => run !== undefined)
+      .map(([key, run]) => `${key}: "${run}"`);
+    expect(left).toEqual([]);
+  });
+
+  it('quotes no English word as English has it (a button name left untranslated)', () => {
+    const left = keys
+      .filter((key) => messages[key]?.message !== english[key]?.message)
+      .flatMap((key) =>
+        englishQuotedIn(messages[key]?.message ?? '', english[key]?.message ?? '').map((words) => `${key}: ${words}`),
+      );
+    expect(left).toEqual([]);
   });
 });

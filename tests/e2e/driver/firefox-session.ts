@@ -56,6 +56,8 @@ export interface FirefoxSessionOptions {
    * and GNOME, and what headless Chromium does. Headless Firefox otherwise draws classic ones.
    */
   overlayScrollbars?: boolean;
+  /** https goes through this local CONNECT proxy (loopback does not), and self-signed certificates are taken. */
+  httpsProxyPort?: number;
 }
 
 export class FirefoxSession {
@@ -283,7 +285,15 @@ function launchFirefox(
       'layout.css.prefers-color-scheme.content-override': colorScheme === 'dark' ? 0 : 1,
       ...(options.locale ? { 'intl.locale.requested': options.locale } : {}),
       ...(options.overlayScrollbars ? { 'ui.useOverlayScrollbars': 1 } : {}),
+      ...(options.httpsProxyPort === undefined
+        ? {}
+        : {
+            'network.proxy.type': 1,
+            'network.proxy.ssl': '127.0.0.1',
+            'network.proxy.ssl_port': options.httpsProxyPort,
+          }),
     },
+    ...(options.httpsProxyPort === undefined ? {} : { acceptInsecureCerts: true }),
     args,
   });
 }

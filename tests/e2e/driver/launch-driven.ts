@@ -45,6 +45,11 @@ export interface DrivenBrowserOptions {
   overlayScrollbars?: boolean;
   /** Starts the build an earlier launch made in this run, of the same mode, instead of building again. */
   reuseBuild?: boolean;
+  /**
+   * Made-up https sites served locally (the screenshots' sample article): the build may read them,
+   * the browser reaches them through this CONNECT proxy and takes their self-signed certificate.
+   */
+  madeUpSites?: { hosts: string[]; proxyPort: number };
 }
 
 export async function launchDriven(browser: BrowserChoice, options: DrivenBrowserOptions): Promise<DrivenBrowser> {
@@ -54,6 +59,7 @@ export async function launchDriven(browser: BrowserChoice, options: DrivenBrowse
         mode: options.mode,
         apiBaseUrl: options.apiBaseUrl,
         browsers: [browser === 'firefox' ? 'firefox' : 'chrome'],
+        ...(options.madeUpSites ? { extraHosts: options.madeUpSites.hosts.map((host) => `https://${host}/*`) } : {}),
       });
   return browser === 'firefox' ? launchFirefox(build.firefoxXpi, options) : launchChromium(build.chromeDir, options);
 }
@@ -69,6 +75,10 @@ async function launchChromium(extensionDir: string, options: DrivenBrowserOption
       // On Linux, Chromium takes its interface language from LANGUAGE and ignores `--lang` (tried:
       // 156 with `--lang=de` still answers `en-US`).
       ...(options.locale ? { env: { LANGUAGE: options.locale } } : {}),
+      // Loopback (the emulator) bypasses a proxy in Chromium by default.
+      ...(options.madeUpSites
+        ? { args: [`--proxy-server=127.0.0.1:${options.madeUpSites.proxyPort}`, '--ignore-certificate-errors'] }
+        : {}),
     });
   const fresh = !existsSync(path.join(userDataDir, 'Default'));
   const context = await launch();
@@ -95,6 +105,7 @@ async function launchFirefox(xpiPath: string, options: DrivenBrowserOptions): Pr
     ...(options.locale ? { locale: options.locale } : {}),
     ...(options.viewport ? { viewport: options.viewport } : {}),
     ...(options.overlayScrollbars ? { overlayScrollbars: true } : {}),
+    ...(options.madeUpSites ? { httpsProxyPort: options.madeUpSites.proxyPort } : {}),
   });
   const optionsPage = options.profileDir ? await session.installOrUpdate() : await session.installFresh();
   const driver = new FirefoxDriver(session, optionsPage);

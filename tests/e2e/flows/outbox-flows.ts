@@ -51,7 +51,7 @@ export const outboxFlows = [
       const article = await openArticle(driver, pagesUrl);
       const popup = await openPopupFor(driver, article);
       await popup.click(button('Save page'));
-      await expect.poll(() => popup.status()).toBe('Queued');
+      await expect.poll(() => popup.status()).toMatch(/^Queued: /);
       await makeClips(driver, [weblink(101), weblink(102)]);
       expect(await waitingClips(driver)).toHaveLength(3);
       // The badge counts the clips that have not landed.
@@ -99,7 +99,7 @@ export const outboxFlows = [
       const popup = await driver.popup();
       await popup.waitFor(heading('Waiting clips'));
       await popup.waitFor(button('Retry Fault page 600'));
-      await expect.poll(() => popup.text()).toContain('The workspace refused it: Not today');
+      await expect.poll(() => popup.text()).toContain('Workspace Notes did not accept this: “Not today”');
 
       await popup.click(button('Discard Fault page 601'));
       await expect.poll(() => popup.count(button('Discard Fault page 601'))).toBe(0);
@@ -179,7 +179,7 @@ export const outboxFlows = [
       await driver.sendToBackground('retryAllClips');
       const popup = await driver.popup();
       await expect.poll(() => popup.text(), { timeout: 20_000 }).toContain('Failed');
-      await expect.poll(() => popup.text()).toMatch(/The workspace refused it: .*/);
+      await expect.poll(() => popup.text()).toMatch(/Workspace Notes did not accept this: “.+”/);
       // Failing for good is also notified.
       expect((await notifications()).join('\n')).toContain('Not saved: Fault page 400');
       await popup.click(button('Remove tag Cooking and retry'));

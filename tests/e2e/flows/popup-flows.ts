@@ -184,7 +184,11 @@ export const popupFlows = [
     const article = await openArticle(driver, pagesUrl);
     const popup = await openPopupFor(driver, article);
     await popup.click(button('Save page'));
-    await expect.poll(() => popup.status()).toBe('The workspace refused it: The URL is on a blocklist');
+    await expect
+      .poll(() => popup.status())
+      .toBe(
+        'Workspace Notes did not accept this: “The URL is on a blocklist”. Nothing was changed there; correct it and try again.',
+      );
   }),
 
   defineFlow('not connected: the popup offers the settings', async ({ driver }) => {

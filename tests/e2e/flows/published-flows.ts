@@ -63,7 +63,7 @@ export const publishedFlows = [
       const lost = await emulator.addFault({ method: 'POST', path: '/object/url', drop: 'mid-response', times: 1 });
       const before = await lastLogSeq(emulator);
       await popup.click(button('Save page'));
-      await expect.poll(() => popup.status()).toMatch(/(Saved|Queued)$/);
+      await expect.poll(() => popup.status()).toMatch(/^(Saved|Queued)/);
       await waitForEmptyOutbox(driver, 30_000);
 
       await expectOneWeblinkWithEverything(emulator, article.url);
@@ -105,7 +105,7 @@ export const publishedFlows = [
           await popup.waitFor(button('Unpin tag Reading'));
         }
         await popup.click(button('Save page'));
-        await expect.poll(() => popup.status()).toMatch(/(Saved|Queued)$/);
+        await expect.poll(() => popup.status()).toMatch(/^(Saved|Queued)/);
         await popup.close();
       }
       await waitForEmptyOutbox(driver, 90_000);

@@ -139,7 +139,7 @@ export const securityFlows = [
       await expect
         .poll(() => options.status())
         .toBe(
-          "Disconnected from Demo space. The personal API token itself stays valid until you delete it in the desktop app's API settings.",
+          'Disconnected from Demo space. The personal API token itself stays valid until you delete it in the Workspace Notes desktop app.',
         );
     },
     { runs: CHROMIUM_ONLY },
@@ -294,7 +294,7 @@ export const securityFlows = [
         const popup = await openPopupFor(driver, article);
         await popup.click(button('Save page'));
         // "Queued" too: the outbox may hold a clip a moment for the server's rate budget, then send it.
-        await expect.poll(() => popup.status()).toMatch(/^(Saved|Queued)$/);
+        await expect.poll(() => popup.status()).toMatch(/^(Saved$|Queued: )/);
         const saved = async () =>
           (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(
             (object) => urlOf(object) === article.url,

@@ -95,7 +95,7 @@ export const selectionFlows = [
       const popup = await driver.popup(article);
       await expect.poll(() => popup.value(textbox('Notes'))).toMatch(/Patience/);
       await popup.select(combobox('Type'), 'Pages');
-      await popup.fill(combobox('Add to an object'), 'Welcome');
+      await popup.fill(combobox('Add to a note'), 'Welcome');
       await popup.pickSuggestion(/Welcome/);
       await popup.click(button(/^Add to Welcome/));
       await expect.poll(() => popup.status()).toBe('Saved');
