@@ -56,10 +56,12 @@ const reads = Promise.all([loadTargetTab(), restoreQueryCache(persistence)]);
 browser.runtime.connect({ name: 'outbox-watch' });
 document.body.classList.add('popup');
 setPageLanguage();
+// Creating the root attaches React's event listeners: work that need not wait for the answers.
+const root = createRoot(document.getElementById('root') as HTMLElement);
 const [tabId] = await reads;
 saveQueryCacheOnChange(persistence);
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+root.render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App tabId={tabId} />
