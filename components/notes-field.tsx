@@ -24,8 +24,10 @@ export function NotesField({ value, onChange, onSubmit, id, maxHeight = 240, err
     const box = ref.current;
     if (!box) return;
     box.style.height = 'auto';
-    box.style.height = `${Math.min(box.scrollHeight, maxHeight)}px`;
-    box.style.overflowY = box.scrollHeight > maxHeight ? 'auto' : 'hidden';
+    // Read once: each read after a style change lays the page out again, before the first paint too.
+    const contentHeight = box.scrollHeight;
+    box.style.height = `${Math.min(contentHeight, maxHeight)}px`;
+    box.style.overflowY = contentHeight > maxHeight ? 'auto' : 'hidden';
   }, [value, maxHeight]);
 
   return (

@@ -48,17 +48,20 @@ async function loadTargetTab(): Promise<number | undefined> {
   return tab?.id;
 }
 
+// The cache and the tab are read before the first render, in parallel, so the first paint is the
+// whole form with its title, not an empty shell that fills in a moment later. They are asked for
+// first, before the port below, and what needs no answer is done while they travel.
+const reads = Promise.all([loadTargetTab(), restoreQueryCache(persistence)]);
 // An open port tells the background a popup shows the outbox, so it need not notify as well.
 browser.runtime.connect({ name: 'outbox-watch' });
 document.body.classList.add('popup');
-
-// The cache and the tab are read before the first render, in parallel, so the first paint is the
-// whole form with its title, not an empty shell that fills in a moment later.
-const [tabId] = await Promise.all([loadTargetTab(), restoreQueryCache(persistence)]);
+setPageLanguage();
+// Creating the root attaches React's event listeners: work that need not wait for the answers.
+const root = createRoot(document.getElementById('root') as HTMLElement);
+const [tabId] = await reads;
 saveQueryCacheOnChange(persistence);
 
-setPageLanguage();
-createRoot(document.getElementById('root') as HTMLElement).render(
+root.render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <App tabId={tabId} />

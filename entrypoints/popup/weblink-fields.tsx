@@ -12,9 +12,14 @@ import type { SpacePreferences } from '@/lib/storage';
 import { fieldsOpenPreference } from '@/lib/storage';
 import type { ClipDraft } from './use-clip-draft';
 
-/** Whether the property fields are shown; remembered, as people either use them every time or never. */
-export function useFieldsOpen(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(fieldsOpenPreference.read);
+/**
+ * Whether the property fields are shown; remembered, as people either use them every time or never.
+ * Undefined until the person opens or closes them: the remembered choice is read by the section
+ * itself, which follows the first paint, because the popup's first `localStorage` access waits for
+ * the browser process to hand over the storage (bench/popup-speed.md).
+ */
+export function useFieldsOpen(): [boolean | undefined, (open: boolean) => void] {
+  const [open, setOpen] = useState<boolean | undefined>();
   return [
     open,
     (next) => {
@@ -99,18 +104,21 @@ export function PropertySection({
   draft: ClipDraft;
   definitions: FieldDefinition[];
   formLoading: boolean;
-  open: boolean;
+  /** Undefined: as the person left them last time. */
+  open: boolean | undefined;
   onOpen(open: boolean): void;
 }) {
+  const [remembered] = useState(fieldsOpenPreference.read);
+  const shown = open ?? remembered;
   return (
     <details
       className="more-fields"
-      open={open}
+      open={shown}
       onToggle={(event) => onOpen((event.target as HTMLDetailsElement).open)}
     >
       <summary>{t('moreFields', String(definitions.length))}</summary>
       {formLoading && <p className="field-hint form-loading">{t('loadingForm')}</p>}
-      {open && (
+      {shown && (
         <PropertyFields
           definitions={definitions}
           values={Object.fromEntries(
