@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
@@ -7,6 +7,7 @@ import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
 import type { EditRequest } from './saved-actions';
 import { useAfterFirstPaint } from './use-after-first-paint';
+import { useEscapeToClose } from './use-escape-to-close';
 
 function openSettings() {
   void browser.runtime.openOptionsPage();
@@ -18,14 +19,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
   const [editRequest, setEditRequest] = useState<EditRequest | undefined>();
   const belowShown = useAfterFirstPaint();
 
-  // Escape closes the popup (a combobox that is open takes the first Escape for itself).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) window.close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useEscapeToClose();
 
   const view = connections.data;
   const spaces = view?.connections ?? [];

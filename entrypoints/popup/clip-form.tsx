@@ -12,6 +12,7 @@ import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { AppendToObject } from './append-to-object';
 import { NO_STATUS, statusOf, UNREADABLE_KEYS } from './clip-status';
 import { KeepChoiceGroup } from './keep-choice';
+import { keptDraft, useKeptDraft } from './kept-drafts';
 import { PageLine } from './page-line';
 import { keys, useClipTemplate, usePage, usePreferences, useSavedObject, useTab, useWeblinkForm } from './queries';
 import { type EditRequest, SavedActions } from './saved-actions';
@@ -66,7 +67,15 @@ export function ClipForm({
   const savedObject = useSavedObject(spaceId, saved?.objectId);
 
   const template = useClipTemplate(spaceId);
-  const kept = useKeep({ tabId, url, page: page.data, editing: saved !== undefined, template });
+  const [restored] = useState(() => keptDraft(tabId, spaceId, tab.data?.url ?? ''));
+  const kept = useKeep({
+    tabId,
+    url,
+    page: page.data,
+    editing: saved !== undefined,
+    template,
+    keptChoice: restored?.keep,
+  });
   const [openedAt] = useState(() => new Date());
 
   const suggestedNotes = selection?.markdown
@@ -84,7 +93,12 @@ export function ClipForm({
           kept,
           now: openedAt,
         });
-  const draft = useClipDraft(baseline);
+  const draft = useClipDraft(baseline, restored);
+  useKeptDraft(
+    tabId,
+    spaceId,
+    draft.unsaved && { url: tab.data?.url ?? url, ...draft.unsaved, ...(kept.chosen && { keep: kept.chosen }) },
+  );
   // A selection too large to clip arrives as its size only; adding it says so instead of sending.
   const selectionTooLarge =
     !draft.notesTouched && selection?.oversizedBytes !== undefined
@@ -140,6 +154,7 @@ export function ClipForm({
       existingObjectIds: saved ? [saved.objectId] : [],
     });
     void queryClient.invalidateQueries({ queryKey: keys.keepChoices });
+    if (outcome) draft.markSaved();
     if (outcome?.state === 'landed' && outcome.objectId) {
       // The weblink is in the space now: the popup stays open on it, to fix what was forgotten.
       edited.choose({ objectId: outcome.objectId, title, undoable: true, trashed: false });
@@ -165,6 +180,7 @@ export function ClipForm({
       ...change,
       notes,
     });
+    if (outcome) draft.markSaved();
     if (outcome?.state === 'landed') {
       draft.clearNotes();
       void queryClient.invalidateQueries({ queryKey: keys.savedObject(spaceId, saved.objectId) });

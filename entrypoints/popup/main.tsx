@@ -8,6 +8,7 @@ import './popup.css';
 import { setPageLanguage } from '@/lib/i18n';
 import { popupQueryCacheItem } from '@/lib/storage';
 import { App } from './App';
+import { loadDrafts } from './kept-drafts';
 import { keys } from './queries';
 import { type QueryPersistence, restoreQueryCache, saveQueryCacheOnChange } from './query-persistence';
 
@@ -53,8 +54,9 @@ browser.runtime.connect({ name: 'outbox-watch' });
 document.body.classList.add('popup');
 
 // The cache and the tab are read before the first render, in parallel, so the first paint is the
-// whole form with its title, not an empty shell that fills in a moment later.
-const [tabId] = await Promise.all([loadTargetTab(), restoreQueryCache(persistence)]);
+// whole form with its title, not an empty shell that fills in a moment later; the unsaved draft
+// comes back in that same first paint.
+const [tabId] = await Promise.all([loadTargetTab(), restoreQueryCache(persistence), loadDrafts()]);
 saveQueryCacheOnChange(persistence);
 
 setPageLanguage();
