@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
 import { ClipForm } from './clip-form';
+import { closeKeepingDraft } from './kept-drafts';
 import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
 import type { EditRequest } from './saved-actions';
@@ -19,7 +20,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
   const [editRequest, setEditRequest] = useState<EditRequest | undefined>();
   const belowShown = useAfterFirstPaint();
 
-  useEscapeToClose();
+  useEscapeToClose(closeKeepingDraft);
 
   const view = connections.data;
   const spaces = view?.connections ?? [];

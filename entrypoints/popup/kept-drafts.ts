@@ -8,6 +8,9 @@ type Drafts = Record<string, Record<string, PopupDraft>>;
 
 /** The drafts as this popup read them when it opened, and as it wrote them since. */
 let drafts: Drafts = {};
+/** The write waiting for its moment, if any, and the last one started. */
+let pending: (() => void) | undefined;
+let lastWrite: Promise<void> = Promise.resolve();
 
 /**
  * Reads the kept drafts. main.tsx awaits it beside the query cache and the tab, not after them, so
@@ -43,7 +46,6 @@ export function useKeptDraft(tabId: number | undefined, spaceId: string, draft: 
   // A draft with nothing but its page is no draft.
   const text = draft && Object.keys(draft).length > 1 ? JSON.stringify(draft) : null;
   const written = useRef<string | null | undefined>(undefined);
-  const flush = useRef<(() => void) | undefined>(undefined);
 
   useEffect(() => {
     if (tabId === undefined) return;
@@ -52,25 +54,36 @@ export function useKeptDraft(tabId: number | undefined, spaceId: string, draft: 
       const kept = drafts[tabId]?.[spaceId];
       written.current = kept ? JSON.stringify(kept) : null;
     }
-    flush.current = undefined;
+    pending = undefined;
     if (text === written.current) return;
     const run = () => {
-      flush.current = undefined;
+      pending = undefined;
       written.current = text;
-      void write(tabId, spaceId, text === null ? null : (JSON.parse(text) as PopupDraft)).catch(() => undefined);
+      lastWrite = write(tabId, spaceId, text === null ? null : (JSON.parse(text) as PopupDraft)).catch(() => undefined);
     };
-    flush.current = run;
+    pending = run;
     const timer = setTimeout(run, WRITE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [tabId, spaceId, text]);
 
   useEffect(() => {
-    const now = () => flush.current?.();
+    const now = () => pending?.();
+    // Leaving a box (Escape, Tab), the popup losing focus (a click on the page closes it right after).
+    window.addEventListener('focusout', now);
     window.addEventListener('blur', now);
     window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', now);
     return () => {
+      document.removeEventListener('visibilitychange', now);
+      window.removeEventListener('focusout', now);
       window.removeEventListener('blur', now);
       window.removeEventListener('pagehide', now);
     };
   }, []);
+}
+
+/** Closes the popup once the draft is written: a popup's page is gone before a late write lands. */
+export function closeKeepingDraft(): void {
+  pending?.();
+  void lastWrite.finally(() => window.close());
 }

@@ -101,6 +101,7 @@ export class ChromiumDriver implements Driver {
       url: page.url(),
       title: await page.title(),
       selectContents: (css) => page.evaluate(selectElementContents, css),
+      focus: () => page.bringToFront(),
       screenshot: (file, options) => new PlaywrightUiPage(page).screenshot(file, options),
     };
   }
@@ -118,6 +119,7 @@ export class ChromiumDriver implements Driver {
       id,
       ...BROWSER_PAGE,
       selectContents: (css) => page.evaluate(selectElementContents, css),
+      focus: () => page.bringToFront(),
       screenshot: (file, options) => new PlaywrightUiPage(page).screenshot(file, options),
     };
   }

@@ -36,6 +36,12 @@ export class PlaywrightUiPage implements UiPage {
       });
   }
 
+  async pressKey(key: Key): Promise<void> {
+    await this.page.keyboard.press(key).catch((error: Error) => {
+      if (!this.page.isClosed()) throw error;
+    });
+  }
+
   async click(control: Control): Promise<void> {
     await this.locate(control).click();
   }

@@ -93,6 +93,12 @@ export class PuppeteerUiPage implements UiPage {
     });
   }
 
+  async pressKey(key: Key): Promise<void> {
+    await this.page.keyboard.press(key).catch((error: Error) => {
+      if (!this.page.isClosed() && !/no such frame|BrowsingContext/.test(error.message)) throw error;
+    });
+  }
+
   async click(control: Control): Promise<void> {
     const element = await this.find(control, { enabled: true });
     await element.click();

@@ -1,5 +1,6 @@
 import { articleFlows } from './article-flows';
 import { connectFlows } from './connect-flows';
+import { draftFlows } from './draft-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
 import { highlighterFlows } from './highlighter-flows';
@@ -13,6 +14,7 @@ import { selectionFlows } from './selection-flows';
 export const FLOWS: readonly Flow[] = [
   ...connectFlows,
   ...popupFlows,
+  ...draftFlows,
   ...selectionFlows,
   ...outboxFlows,
   ...editFlows,
