@@ -68,14 +68,7 @@ export function ClipForm({
 
   const template = useClipTemplate(spaceId);
   const [restored] = useState(() => keptDraft(tabId, spaceId, tab.data?.url ?? ''));
-  const kept = useKeep({
-    tabId,
-    url,
-    page: page.data,
-    editing: saved !== undefined,
-    template,
-    keptChoice: restored?.keep,
-  });
+  const kept = useKeep({ tabId, url, page: page.data, editing: Boolean(saved), template, keptChoice: restored?.keep });
   const [openedAt] = useState(() => new Date());
 
   const suggestedNotes = selection?.markdown
@@ -94,11 +87,7 @@ export function ClipForm({
           now: openedAt,
         });
   const draft = useClipDraft(baseline, restored);
-  useKeptDraft(
-    tabId,
-    spaceId,
-    draft.unsaved && { url: tab.data?.url ?? url, ...draft.unsaved, ...(kept.chosen && { keep: kept.chosen }) },
-  );
+  useKeptDraft(tabId, spaceId, draft.unsaved && { url: tab.data?.url ?? url, ...draft.unsaved }, kept.chosen);
   // A selection too large to clip arrives as its size only; adding it says so instead of sending.
   const selectionTooLarge =
     !draft.notesTouched && selection?.oversizedBytes !== undefined

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { KeepChoice } from '@/lib/messaging';
 import { type PopupDraft, popupDraftsItem } from '@/lib/storage';
 
 /** Short enough that a popup closed right after typing has written it; long enough not to write per key. */
@@ -40,9 +41,15 @@ function write(tabId: number, spaceId: string, draft: PopupDraft | null): Promis
 /**
  * Keeps the form's unsaved changes in `storage.session` as they are typed: a moment after the last
  * change, and at once when the popup loses focus (a click on the page closes it right after).
- * `null` forgets the draft (it was saved).
+ * `null` forgets the draft (it was saved); `keep` is the Keep choice made in it.
  */
-export function useKeptDraft(tabId: number | undefined, spaceId: string, draft: PopupDraft | null): void {
+export function useKeptDraft(
+  tabId: number | undefined,
+  spaceId: string,
+  unsaved: PopupDraft | null,
+  keep?: KeepChoice | undefined,
+): void {
+  const draft = unsaved && keep ? { ...unsaved, keep } : unsaved;
   // A draft with nothing but its page is no draft.
   const text = draft && Object.keys(draft).length > 1 ? JSON.stringify(draft) : null;
   const written = useRef<string | null | undefined>(undefined);
