@@ -7,6 +7,7 @@ import { closeKeepingDraft } from './kept-drafts';
 import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
 import type { EditRequest } from './saved-actions';
+import { SignInNotice } from './sign-in-notice';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import { useEscapeToClose } from './use-escape-to-close';
 
@@ -33,14 +34,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
   return (
     <main className="popup-app">
       <h1 className="popup-title">{space ? t('popupHeading', space.spaceTitle) : t('extName')}</h1>
-      {view && spaces.length === 0 && (
-        <section className="notice">
-          <p>{t('notConnected')}</p>
-          <button type="button" className="button button-primary" onClick={openSettings}>
-            {t('openSettings')}
-          </button>
-        </section>
-      )}
+      {view && spaces.length === 0 && <SignInNotice onOpenSettings={openSettings} />}
       {space && (
         <>
           <SpaceSwitcher

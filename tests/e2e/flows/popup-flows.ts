@@ -3,7 +3,7 @@ import { DEMO, DEMO_TOKENS, RESEARCH, researchTagTitle } from '../../emulator/se
 import { button, combobox, heading, labelled, link, option, textbox } from '../driver/driver';
 import { entityIdsOf, markdownOf, objectsIn, urlOf } from '../emulator-client';
 import { defineFlow, EVERYWHERE } from './flow';
-import { ARTICLE_TITLE, connectSpace, connectWithToken, lastLogSeq, openArticle, openPopupFor } from './steps';
+import { ARTICLE_TITLE, connectSpace, connectWithToken, lastLogSeq, openArticle, openPopupFor, signIn } from './steps';
 
 /** Saving a page from the popup. */
 
@@ -195,6 +195,20 @@ export const popupFlows = [
     await popup.click(button('Open settings'));
     await opened;
   }),
+
+  defineFlow(
+    "first run: the popup's Sign in reaches a connected space, and the form to save the page",
+    async ({ driver, pagesUrl }) => {
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await driver.popup(article);
+      await expect.poll(() => popup.text()).toContain('Connect a space to start clipping.');
+      await signIn(driver, popup, 'Approve', 'Demo space');
+      await popup.waitFor(heading('Clip to Demo space'));
+      await expect.poll(() => popup.value(textbox('Title'))).toBe(ARTICLE_TITLE);
+      await popup.waitFor(button('Save page'));
+    },
+    { runs: EVERYWHERE },
+  ),
 
   defineFlow(
     'a PDF cannot be read but can still be saved by address and title',
