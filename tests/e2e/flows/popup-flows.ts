@@ -106,7 +106,7 @@ export const popupFlows = [
 
       const again = await openPopupFor(driver, article);
       await expect.poll(() => again.value(combobox('Collection'))).toBe(DEMO.collections.research);
-      await again.waitFor(button('Unpin tag Reading'));
+      await expect.poll(() => again.attribute(button('Pin tag Reading'), 'aria-pressed')).toBe('true');
       const closed = again.closed();
       // The first Escape only leaves the title box (drafts-flows.ts); the second closes.
       await again.press(textbox('Title'), 'Escape');
