@@ -67,6 +67,8 @@ export interface UiPage {
   /** The control's current value. */
   value(control: Control): Promise<string>;
   attribute(control: Control, name: string): Promise<string | null>;
+  /** The control's accessible description, as assistive technology is given it ('' when none). */
+  description(control: Control): Promise<string>;
   /** The text of the `role="status"` region ('' when there is none yet). */
   status(): Promise<string>;
   /** The page's visible text. */

@@ -83,6 +83,26 @@ export class PlaywrightUiPage implements UiPage {
     return this.locate(control).getAttribute(name);
   }
 
+  /** Read from Chromium's own accessibility tree, the one screen readers are given. */
+  async description(control: Control): Promise<string> {
+    await this.locate(control).waitFor();
+    const cdp = await this.page.context().newCDPSession(this.page);
+    try {
+      const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+      const { nodes } = await cdp.send('Accessibility.queryAXTree', {
+        nodeId: root.nodeId,
+        ...(typeof control.name === 'string' ? { accessibleName: control.name } : {}),
+        ...(control.role === 'labelled' ? {} : { role: control.role }),
+      });
+      const [node] = nodes.filter((candidate) => !candidate.ignored);
+      return String(node?.description?.value ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    } finally {
+      await cdp.detach();
+    }
+  }
+
   async status(): Promise<string> {
     const region = this.page.getByRole('status').first();
     if ((await region.count()) === 0) return '';

@@ -211,6 +211,20 @@ export const popupFlows = [
   ),
 
   defineFlow(
+    'why "Add to daily note" is disabled is read by the accessibility tree, and goes once notes are written',
+    async ({ driver, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await expect
+        .poll(() => popup.description(button('Add to daily note')))
+        .toBe('Select text on the page or write notes first.');
+      await popup.fill(textbox('Notes'), 'A thought.');
+      await expect.poll(() => popup.description(button('Add to daily note'))).toBe('');
+    },
+  ),
+
+  defineFlow(
     'a PDF cannot be read but can still be saved by address and title',
     async ({ driver, emulator, pagesUrl }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
