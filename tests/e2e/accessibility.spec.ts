@@ -18,3 +18,9 @@ test('the popup and the options page have no accessibility violations', async ({
   const darkResults = await new AxeBuilder({ page: popup.page }).analyze();
   expect(darkResults.violations).toEqual([]);
 });
+
+test('the popup with no space connected, offering Sign in, has no accessibility violations', async ({ popup }) => {
+  await popup.open();
+  await expect(popup.page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect((await new AxeBuilder({ page: popup.page }).analyze()).violations).toEqual([]);
+});
