@@ -219,6 +219,8 @@ export const popupFlows = [
       await expect
         .poll(() => popup.description(button('Add to daily note')))
         .toBe('Select text on the page or write notes first.');
+      // Visible text, not a tooltip (Chromium gives a title as the description too, but no keyboard reaches it).
+      expect(await popup.text()).toContain('Select text on the page or write notes first.');
       await popup.fill(textbox('Notes'), 'A thought.');
       await expect.poll(() => popup.description(button('Add to daily note'))).toBe('');
     },
