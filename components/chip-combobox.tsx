@@ -18,6 +18,8 @@ export type ChipComboboxProps = {
   chipActions?(index: number): ReactNode;
   sources: SuggestionSources;
   onPick(suggestion: Suggestion): void;
+  /** Shows the local suggestions (recent, pinned) as soon as the box takes the focus, before any typing. */
+  openOnFocus?: boolean;
   /** When given, a typed name that matches nothing existing can be added as a new item. */
   create?: { label(name: string): string; onCreate(name: string): void };
 };
@@ -35,6 +37,7 @@ export function ChipCombobox({
   chipActions,
   sources,
   onPick,
+  openOnFocus,
   create,
 }: ChipComboboxProps) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -102,8 +105,9 @@ export function ChipCombobox({
         break;
       case 'Enter': {
         const option = active === -1 ? undefined : options[active];
-        // Left to the form (submit) only when there is nothing here for Enter to act on.
-        if (!option && name === '' && !expanded) return;
+        // Left to the form (submit) when there is nothing here for Enter to act on: no option
+        // chosen, nothing typed (suggestions shown on focus alone do not hold a save back).
+        if (!option && name === '') return;
         event.preventDefault();
         if (option) choose(option);
         else if (name === '') setOpen(false);
@@ -172,6 +176,7 @@ export function ChipCombobox({
             setActiveIndex(-1);
           }}
           onKeyDown={onKeyDown}
+          onFocus={() => openOnFocus && setOpen(true)}
           onBlur={() => {
             setOpen(false);
             setActiveIndex(-1);

@@ -235,7 +235,7 @@ describe('TagPicker', () => {
     ).toEqual(['Remove tag Reading', 'Remove tag rea', 'Remove tag new one']);
   });
 
-  it('leaves Enter to the form when the input is empty and the listbox closed', async () => {
+  it('leaves Enter to the form when nothing is typed and no suggestion is active', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     render(
@@ -374,7 +374,7 @@ describe('TagPicker', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows a pin toggle on existing tags only, named for its effect', async () => {
+  it('shows a pin toggle on existing tags only, one name, pressed when pinned', async () => {
     const user = userEvent.setup();
     const onTogglePin = vi.fn();
     render(
@@ -389,10 +389,24 @@ describe('TagPicker', () => {
       />,
     );
     const chips = screen.getAllByRole('listitem');
-    expect(within(chips[0] as HTMLElement).getByRole('button', { name: 'Unpin tag Reading' })).toBeInTheDocument();
+    expect(within(chips[0] as HTMLElement).getByRole('button', { name: 'Pin tag Reading' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Pin tag Bread' })).toHaveAttribute('aria-pressed', 'false');
     await user.click(screen.getByRole('button', { name: 'Pin tag Bread' }));
     expect(onTogglePin).toHaveBeenCalledWith(bread);
     expect(within(chips[2] as HTMLElement).queryByRole('button', { name: /pin/i })).not.toBeInTheDocument();
+  });
+});
+
+describe('TagPicker on focus', () => {
+  it('shows the recent tags as soon as the box takes the focus, with nothing typed', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={[{ kind: 'existing', ...bread }]} />);
+    await user.click(screen.getByRole('combobox', { name: 'Tags' }));
+    expect(screen.getByRole('combobox', { name: 'Tags' })).toHaveAttribute('aria-expanded', 'true');
+    expect(optionNames()).toEqual([reading.title, toRead.title]);
   });
 });
 

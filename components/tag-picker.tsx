@@ -66,7 +66,9 @@ export function TagPicker({
       <button
         type="button"
         className="chip-button"
-        aria-label={t(pinned ? 'tagUnpin' : 'tagPin', choice.title)}
+        // A toggle keeps its name; whether it is on is aria-pressed (and the filled pin).
+        aria-label={t('tagPin', choice.title)}
+        aria-pressed={pinned}
         onClick={() => onTogglePin({ id: choice.id, title: choice.title })}
       >
         <PinIcon pinned={pinned} />
@@ -92,6 +94,7 @@ export function TagPicker({
             search: searchTags,
             debounceMs,
           }}
+          openOnFocus
           onPick={(tag) => onChange([...selected, { kind: 'existing', id: tag.id, title: tag.title }])}
           create={{
             label: (name) => t('tagCreate', name),

@@ -71,6 +71,7 @@ export const messageSchemas = {
   retryClip: z.strictObject({ id: id() }),
   retryAllClips: z.undefined(),
   discardClip: z.strictObject({ id: id() }),
+  undoDiscardClip: z.strictObject({ id: id() }),
   fixClip: z.strictObject({ id: id(), removeTags: z.array(text(1_000)) }),
   togglePinnedTag: z.strictObject({ spaceId: id(), tag: z.strictObject({ id: id(), title: text(1_000) }) }),
   readArticle: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),

@@ -165,6 +165,8 @@ export interface ProtocolMap {
   /** Every waiting clip goes now (not those waiting on a 429's Retry-After). */
   retryAllClips(): void;
   discardClip(data: MessageData<'discardClip'>): void;
+  /** Within 10 s of a discard, brings the clip back into the outbox. */
+  undoDiscardClip(data: MessageData<'undoDiscardClip'>): void;
   /** Drops tags (by key: tag id, or title of a new tag) from a clip the server refused. */
   fixClip(data: MessageData<'fixClip'>): void;
   /**

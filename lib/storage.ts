@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { PaceWindow, ServerTraits, Structure } from './api';
-import type { KeepChoice } from './clips/clip-fields';
+import type { KeepChoice, TagRef } from './clips/clip-fields';
+import type { FieldValue } from './fields/field-value';
 import type { ClipTemplate } from './message-schemas';
 import { defineItem } from './storage-item';
 
@@ -114,6 +115,37 @@ export const pendingDisconnectsItem = defineItem<
  * warm popup paints the whole form before any message is answered. No secret is in it.
  */
 export const popupQueryCacheItem = defineItem<string>('local:popupQueryCache');
+
+/**
+ * What a person changed in the popup's form and has not saved yet: only the fields they touched
+ * (the rest follows the page), for the page it was typed on.
+ */
+export interface PopupDraft {
+  url: string;
+  title?: string;
+  tags?: TagRef[];
+  collection?: string | null;
+  values?: Record<string, FieldValue>;
+  notes?: string;
+  keep?: KeepChoice;
+}
+
+/**
+ * The popup's unsaved drafts, per tab id and then per space id, so closing the popup loses nothing.
+ * In `storage.session`: content scripts cannot read it, and it need not outlive the browser; the
+ * background forgets a tab's drafts when the tab closes, the popup forgets one once it is saved.
+ */
+export const popupDraftsItem = defineItem<Record<string, Record<string, PopupDraft>>>('session:popupDrafts', {
+  fallback: {},
+});
+
+/** A closed tab's drafts go with it (the background listens to tabs.onRemoved). */
+export async function forgetTabDrafts(tabId: number): Promise<void> {
+  const drafts = await popupDraftsItem.getValue();
+  if (!(tabId in drafts)) return;
+  delete drafts[tabId];
+  await popupDraftsItem.setValue(drafts);
+}
 
 /**
  * Whether the popup's "Properties" are shown, remembered because people either use them every time

@@ -91,6 +91,7 @@ export function registerClipHandlers(): void {
   handle('retryClip', ({ id }) => outbox.retry(id));
   handle('retryAllClips', () => outbox.retryWaitingNow());
   handle('discardClip', ({ id }) => outbox.discard(id));
+  handle('undoDiscardClip', ({ id }) => outbox.undoDiscard(id));
   handle('fixClip', async ({ id, removeTags }) => {
     await outbox.edit(id, { removeTags });
     await outbox.retry(id);

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocations';
 import { carryOutDueDisconnects, DISCONNECT_ALARM } from '@/lib/auth/undoable-disconnect';
-import { restrictStorageToTrustedContexts } from '@/lib/storage';
+import { forgetTabDrafts, restrictStorageToTrustedContexts } from '@/lib/storage';
 import { registerClipHandlers } from './clip-handlers';
 import { registerConnectionHandlers } from './connection-handlers';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from './outbox-service';
@@ -25,6 +25,7 @@ export default defineBackground(() => {
     }
   });
 
+  browser.tabs.onRemoved.addListener((tabId) => void forgetTabDrafts(tabId));
   browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
   if (import.meta.env.MODE === 'e2e' || import.meta.env.MODE === 'bench') {

@@ -32,6 +32,7 @@ const EVERY_MESSAGE: { [K in keyof ProtocolMap]: GetDataType<ProtocolMap[K]> } =
   retryClip: { id: 'clip-1' },
   retryAllClips: undefined,
   discardClip: { id: 'clip-1' },
+  undoDiscardClip: { id: 'clip-1' },
   fixClip: { id: 'clip-1', removeTags: ['tag-1'] },
   togglePinnedTag: { spaceId: 'space-1', tag: { id: 'tag-1', title: 'Tag' } },
   readArticle: { tabId: 1 },

@@ -1,12 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
 import { ClipForm } from './clip-form';
+import { closeKeepingDraft } from './kept-drafts';
 import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
 import type { EditRequest } from './saved-actions';
+import { SignInNotice } from './sign-in-notice';
 import { useAfterFirstPaint } from './use-after-first-paint';
+import { useEscapeToClose } from './use-escape-to-close';
 
 function openSettings() {
   void browser.runtime.openOptionsPage();
@@ -18,14 +21,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
   const [editRequest, setEditRequest] = useState<EditRequest | undefined>();
   const belowShown = useAfterFirstPaint();
 
-  // Escape closes the popup (a combobox that is open takes the first Escape for itself).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) window.close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useEscapeToClose(closeKeepingDraft);
 
   const view = connections.data;
   const spaces = view?.connections ?? [];
@@ -38,14 +34,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
   return (
     <main className="popup-app">
       <h1 className="popup-title">{space ? t('popupHeading', space.spaceTitle) : t('extName')}</h1>
-      {view && spaces.length === 0 && (
-        <section className="notice">
-          <p>{t('notConnected')}</p>
-          <button type="button" className="button button-primary" onClick={openSettings}>
-            {t('openSettings')}
-          </button>
-        </section>
-      )}
+      {view && spaces.length === 0 && <SignInNotice onOpenSettings={openSettings} />}
       {space && (
         <>
           <SpaceSwitcher

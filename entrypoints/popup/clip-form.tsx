@@ -11,13 +11,16 @@ import { type ClipRequest, sendMessage } from '@/lib/messaging';
 import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { AppendToObject } from './append-to-object';
 import { NO_STATUS, statusOf, UNREADABLE_KEYS } from './clip-status';
+import { DailyNoteButton } from './daily-note-button';
 import { KeepChoiceGroup } from './keep-choice';
+import { keptDraft, useKeptDraft } from './kept-drafts';
 import { PageLine } from './page-line';
 import { keys, useClipTemplate, usePage, usePreferences, useSavedObject, useTab, useWeblinkForm } from './queries';
 import { type EditRequest, SavedActions } from './saved-actions';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import { changesSince, type DraftBaseline, editBaseline, newClipBaseline, useClipDraft } from './use-clip-draft';
 import { useEditedWeblink } from './use-edited-weblink';
+import { useFocusFirstInvalid } from './use-focus-invalid';
 import { useKeep } from './use-keep';
 import { PropertySection, useFieldsOpen, WeblinkFields } from './weblink-fields';
 
@@ -49,6 +52,7 @@ export function ClipForm({
   const titleRef = useRef<HTMLInputElement>(null);
   const [fieldsOpen, setFieldsOpen] = useFieldsOpen();
   const belowShown = useAfterFirstPaint();
+  const invalid = useFocusFirstInvalid();
 
   const url = page.data?.url ?? tab.data?.url ?? '';
   const pageTitle = page.data?.title ?? tab.data?.title ?? '';
@@ -66,7 +70,8 @@ export function ClipForm({
   const savedObject = useSavedObject(spaceId, saved?.objectId);
 
   const template = useClipTemplate(spaceId);
-  const kept = useKeep({ tabId, url, page: page.data, editing: saved !== undefined, template });
+  const [restored] = useState(() => keptDraft(tabId, spaceId, tab.data?.url ?? ''));
+  const kept = useKeep({ tabId, url, page: page.data, editing: Boolean(saved), template, keptChoice: restored?.keep });
   const [openedAt] = useState(() => new Date());
 
   const suggestedNotes = selection?.markdown
@@ -84,7 +89,8 @@ export function ClipForm({
           kept,
           now: openedAt,
         });
-  const draft = useClipDraft(baseline);
+  const draft = useClipDraft(baseline, restored);
+  useKeptDraft(tabId, spaceId, draft.unsaved && { url: tab.data?.url ?? url, ...draft.unsaved }, kept.chosen);
   // A selection too large to clip arrives as its size only; adding it says so instead of sending.
   const selectionTooLarge =
     !draft.notesTouched && selection?.oversizedBytes !== undefined
@@ -111,6 +117,7 @@ export function ClipForm({
   function fieldsAreValid(): boolean {
     if (draft.validate(definitions)) return true;
     setFieldsOpen(true);
+    invalid.focusFirstInvalid();
     setStatus({ message: t('statusFixFields'), tone: 'error' });
     return false;
   }
@@ -140,6 +147,7 @@ export function ClipForm({
       existingObjectIds: saved ? [saved.objectId] : [],
     });
     void queryClient.invalidateQueries({ queryKey: keys.keepChoices });
+    if (outcome) draft.markSaved();
     if (outcome?.state === 'landed' && outcome.objectId) {
       // The weblink is in the space now: the popup stays open on it, to fix what was forgotten.
       edited.choose({ objectId: outcome.objectId, title, undoable: true, trashed: false });
@@ -165,6 +173,7 @@ export function ClipForm({
       ...change,
       notes,
     });
+    if (outcome) draft.markSaved();
     if (outcome?.state === 'landed') {
       draft.clearNotes();
       void queryClient.invalidateQueries({ queryKey: keys.savedObject(spaceId, saved.objectId) });
@@ -208,7 +217,7 @@ export function ClipForm({
   const canAppend = (draft.notes.trim() !== '' || selectionTooLarge !== undefined) && !busy && url !== '';
 
   return (
-    <form className="clip-form" onSubmit={submit} noValidate>
+    <form ref={invalid.formRef} className="clip-form" onSubmit={submit} noValidate>
       <PageLine url={source.url} iconUrl={tab.data?.favIconUrl} />
       {page.data?.unreadable && <p className="notice">{t(UNREADABLE_KEYS[page.data.unreadable])}</p>}
       {saved && <p className="notice">{t('editingSaved', saved.title)}</p>}
@@ -250,16 +259,14 @@ export function ClipForm({
             {t('savePage')}
           </button>
         )}
-        <button
-          type="button"
-          className="button"
+        <DailyNoteButton
           disabled={!canAppend}
-          title={canAppend ? undefined : t('appendNothing')}
+          reason={draft.notes.trim() === '' && !selectionTooLarge ? t('appendNothing') : undefined}
           onClick={() => appendNotes({ kind: 'daily-note', markdown: draft.notes, source })}
-        >
-          {t('addToDailyNote')}
-        </button>
+        />
       </div>
+      {/* Next to the buttons that cause it, above the properties: seen without scrolling. */}
+      <StatusRegion message={shownStatus.message} tone={shownStatus.tone} />
 
       {belowShown && (
         <>
@@ -281,8 +288,6 @@ export function ClipForm({
           />
         </>
       )}
-
-      <StatusRegion message={shownStatus.message} tone={shownStatus.tone} />
     </form>
   );
 }

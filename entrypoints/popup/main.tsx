@@ -8,6 +8,7 @@ import './popup.css';
 import { setPageLanguage } from '@/lib/i18n';
 import { popupQueryCacheItem } from '@/lib/storage';
 import { App } from './App';
+import { loadDrafts } from './kept-drafts';
 import { keys } from './queries';
 import { type QueryPersistence, restoreQueryCache, saveQueryCacheOnChange } from './query-persistence';
 
@@ -49,9 +50,10 @@ async function loadTargetTab(): Promise<number | undefined> {
 }
 
 // The cache and the tab are read before the first render, in parallel, so the first paint is the
-// whole form with its title, not an empty shell that fills in a moment later. They are asked for
-// first, before the port below, and what needs no answer is done while they travel.
-const reads = Promise.all([loadTargetTab(), restoreQueryCache(persistence)]);
+// whole form with its title, not an empty shell that fills in a moment later; the unsaved draft
+// comes back in that same first paint. They are asked for first, before the port below, and what
+// needs no answer is done while they travel.
+const reads = Promise.all([loadTargetTab(), restoreQueryCache(persistence), loadDrafts()]);
 // An open port tells the background a popup shows the outbox, so it need not notify as well.
 browser.runtime.connect({ name: 'outbox-watch' });
 document.body.classList.add('popup');

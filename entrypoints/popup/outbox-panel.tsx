@@ -3,6 +3,7 @@ import { HistoryList } from '@/components/history-list';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type HistoryEntry, type QueuedClip, sendMessage } from '@/lib/messaging';
+import { DiscardNotice, useDiscardWithUndo } from './discard-undo';
 import { useOutbox } from './queries';
 import type { EditRequest } from './saved-actions';
 
@@ -23,9 +24,12 @@ function toView(clip: QueuedClip): ClipView {
  */
 export function OutboxPanel({ onSignIn, onEdit }: { onSignIn(): void; onEdit(request: EditRequest): void }) {
   const outbox = useOutbox();
-  const clips = outbox.data?.clips ?? [];
+  const discarding = useDiscardWithUndo();
+  const { discarded } = discarding;
+  const clips = (outbox.data?.clips ?? []).filter((clip) => clip.id !== discarded?.id);
   const history = outbox.data?.history ?? [];
-  if (clips.length === 0 && history.length === 0) return null;
+  const notice = discarded && <DiscardNotice key={discarded.id} discarded={discarded} onUndo={discarding.undo} />;
+  if (clips.length === 0 && history.length === 0) return notice;
   /** Undo and Restore from the history, as clips of their own (durable, retried, in order per object). */
   const act = (kind: 'trash' | 'restore', entry: HistoryEntry) =>
     entry.objectId &&
@@ -41,6 +45,7 @@ export function OutboxPanel({ onSignIn, onEdit }: { onSignIn(): void; onEdit(req
   const refusedWithTags = clips.filter((clip) => clip.state === 'failed' && clip.tags.length > 0);
   return (
     <>
+      {clips.length === 0 && notice}
       {clips.length > 0 && (
         <section aria-labelledby="outbox-heading" className="outbox">
           <div className="outbox-header">
@@ -51,10 +56,11 @@ export function OutboxPanel({ onSignIn, onEdit }: { onSignIn(): void; onEdit(req
               </button>
             )}
           </div>
+          {notice}
           <ClipList
             clips={clips.map(toView)}
             onRetry={(clip) => void sendMessage('retryClip', { id: clip.id })}
-            onDiscard={(clip) => void sendMessage('discardClip', { id: clip.id })}
+            onDiscard={discarding.discard}
             onSignIn={onSignIn}
           />
           {refusedWithTags.map((clip) => (

@@ -5,7 +5,7 @@ import type { FieldDefinition } from '@/lib/fields/field-definition';
 import { validateFieldValue } from '@/lib/fields/field-validation';
 import type { FieldValue } from '@/lib/fields/field-value';
 import type { ClipTemplate, KeepChoice, SavedObjectView, TagRef } from '@/lib/messaging';
-import type { SpacePreferences } from '@/lib/storage';
+import type { PopupDraft, SpacePreferences } from '@/lib/storage';
 import { changedProperties } from './field-changes';
 import { fieldValuesFromServer } from './server-values';
 
@@ -23,13 +23,21 @@ export interface DraftBaseline {
  * changes it: the page's metadata and selection, or the saved object, may arrive after the first
  * paint and fill in what nobody has touched yet.
  */
-export function useClipDraft(baseline: DraftBaseline) {
-  const [title, setTitle] = useState<string | undefined>();
-  const [tags, setTags] = useState<TagRef[] | undefined>();
-  const [collection, setCollection] = useState<string | null | undefined>();
-  const [values, setValues] = useState<Record<string, FieldValue>>({});
-  const [notes, setNotes] = useState<string | undefined>();
+export function useClipDraft(baseline: DraftBaseline, kept?: PopupDraft) {
+  const [title, setTitle] = useState<string | undefined>(kept?.title);
+  const [tags, setTags] = useState<TagRef[] | undefined>(kept?.tags);
+  const [collection, setCollection] = useState<string | null | undefined>(kept?.collection);
+  const [values, setValues] = useState<Record<string, FieldValue>>(kept?.values ?? {});
+  const [notes, setNotes] = useState<string | undefined>(kept?.notes);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  /** Whether what the person changed is saved: then there is no draft to keep until the next change. */
+  const [saved, setSaved] = useState(false);
+  const changed =
+    <T>(set: (value: T) => void) =>
+    (value: T) => {
+      setSaved(false);
+      set(value);
+    };
 
   return {
     title: title ?? baseline.title,
@@ -39,13 +47,28 @@ export function useClipDraft(baseline: DraftBaseline) {
     notes: notes ?? baseline.notes,
     /** Whether the person wrote notes (an update appends only those, never a suggestion). */
     notesTouched: notes !== undefined,
+    /** What the person changed and has not saved (kept across popup opens), or null. */
+    unsaved: saved
+      ? null
+      : {
+          ...(title !== undefined && { title }),
+          ...(tags !== undefined && { tags }),
+          ...(collection !== undefined && { collection }),
+          ...(Object.keys(values).length > 0 && { values }),
+          ...(notes !== undefined && { notes }),
+        },
+    /** The draft was sent (landed or queued): nothing of it needs keeping any more. */
+    markSaved() {
+      setSaved(true);
+    },
     errors,
-    setTitle,
-    setTags,
-    setCollection,
-    setNotes,
+    setTitle: changed(setTitle),
+    setTags: changed(setTags),
+    setCollection: changed(setCollection),
+    setNotes: changed(setNotes),
     setErrors,
     setValue(id: string, value: FieldValue) {
+      setSaved(false);
       setValues((current) => ({ ...current, [id]: value }));
       setErrors((current) => ({ ...current, [id]: undefined }));
     },

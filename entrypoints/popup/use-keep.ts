@@ -14,6 +14,8 @@ interface KeepPage {
   /** An object is being edited: a new body is not chosen then, and the article is not read. */
   editing: boolean;
   template: ClipTemplate;
+  /** The choice kept in the popup's draft from an earlier open, if any. */
+  keptChoice?: KeepChoice | undefined;
 }
 
 /** What a body for a save is: the notes with the article after them when it is kept, or why it cannot be. */
@@ -26,10 +28,10 @@ export type KeptBodyForSave =
  * only once it is needed (kept, or a mapped field comes from it), after the first paint; where it
  * cannot be kept (no article, a page no script may read), the link is.
  */
-export function useKeep({ tabId, url, page, editing, template }: KeepPage) {
+export function useKeep({ tabId, url, page, editing, template, keptChoice }: KeepPage) {
   const queryClient = useQueryClient();
   const keepChoices = useKeepChoices();
-  const [chosen, setChosen] = useState<KeepChoice | undefined>();
+  const [chosen, setChosen] = useState<KeepChoice | undefined>(keptChoice);
   const hasSelection = page?.selection !== null && page?.selection !== undefined;
   const wanted = chosen ?? defaultKeep(keepChoices.data?.[siteOf(url)], hasSelection);
   const articleQuery = useArticle(tabId, !editing && !page?.unreadable && needsArticle(template, wanted));
@@ -52,6 +54,8 @@ export function useKeep({ tabId, url, page, editing, template }: KeepPage) {
 
   return {
     keep,
+    /** What the person chose in this draft, if anything. */
+    chosen,
     choose: setChosen,
     hasSelection,
     articleState,

@@ -73,7 +73,10 @@ export function WeblinkFields({
       <TagPicker
         selected={draft.tags}
         onChange={draft.setTags}
-        recentTags={preferences.recentTags}
+        recentTags={[
+          ...preferences.pinnedTags,
+          ...preferences.recentTags.filter((tag) => !preferences.pinnedTags.some((pinned) => pinned.id === tag.id)),
+        ]}
         searchTags={async (query) => {
           const result = await sendMessage('searchTags', { spaceId, query });
           return result.ok ? result.value : [];

@@ -1,5 +1,5 @@
 import { type ClipPayload, kindOf, type StoredClip } from '../clips/registry';
-import type { LandedClip } from '../clips/stored-clip';
+import { type LandedClip, UNDO_DISCARD_MS } from '../clips/stored-clip';
 import type { Db } from '../db/schema';
 import { createClipRecords } from './records';
 
@@ -20,6 +20,8 @@ export function createClipMemory(options: {
 }) {
   const records = createClipRecords(options.database);
   let loading: Promise<Map<string, StoredClip>> | undefined;
+  /** Clips discarded less than UNDO_DISCARD_MS ago: out of the outbox, still in IndexedDB. */
+  const discarded = new Map<string, StoredClip>();
   /** The highest `seq` given out or loaded, so creation order holds even if the clock goes back. */
   let lastSeq = 0;
 
@@ -28,9 +30,11 @@ export function createClipMemory(options: {
       (loaded) => {
         const map = new Map<string, StoredClip>();
         for (const stored of loaded) {
-          map.set(stored.id, stored);
           lastSeq = Math.max(lastSeq, stored.seq);
+          if (stored.discardedAt === undefined) map.set(stored.id, stored);
+          else discarded.set(stored.id, stored);
         }
+        void sweep().catch(() => undefined);
         return map;
       },
       (error: unknown) => {
@@ -40,6 +44,15 @@ export function createClipMemory(options: {
       },
     );
     return loading;
+  }
+
+  const undoOver = (stored: StoredClip) => options.now() >= (stored.discardedAt ?? 0) + UNDO_DISCARD_MS;
+
+  /** Deletes the discarded clips whose undo time is over. */
+  async function sweep(): Promise<void> {
+    for (const stored of [...discarded.values()]) {
+      if (undoOver(stored) && discarded.delete(stored.id)) await records.remove(stored.id);
+    }
   }
 
   /** Writes a clip that is in the outbox; throws ClipGone when it was discarded or landed meanwhile. */
@@ -117,10 +130,32 @@ export function createClipMemory(options: {
       return landed;
     },
 
-    async remove(id: string): Promise<void> {
-      (await clips()).delete(id);
-      await records.remove(id);
+    /**
+     * Takes a clip out of the outbox at once (an attempt running for it stops at its next write)
+     * and keeps it, marked, for the undo time: a worker that restarts meanwhile still knows it.
+     */
+    async discard(id: string): Promise<void> {
+      const map = await clips();
+      const stored = map.get(id);
+      if (!stored) return;
+      map.delete(id);
+      stored.discardedAt = options.now();
+      discarded.set(id, stored);
+      await records.put(stored, () => discarded.get(id) === stored);
       options.changed();
+      setTimeout(() => void sweep().catch(() => undefined), UNDO_DISCARD_MS);
+    },
+
+    /** Brings a clip discarded within the undo time back where it was; false when it is gone. */
+    async undoDiscard(id: string): Promise<boolean> {
+      const map = await clips();
+      const stored = discarded.get(id);
+      if (!stored || undoOver(stored)) return false;
+      discarded.delete(id);
+      delete stored.discardedAt;
+      map.set(id, stored);
+      await persist(stored);
+      return true;
     },
 
     history: (): Promise<LandedClip[]> => records.history(),

@@ -27,6 +27,7 @@ import { connectWithPersonalToken } from '../auth/personal-token';
 import { saveServiceSettings } from '../auth/settings';
 import { apiForSpace } from '../auth/space-api';
 import { LOST_REQUEST_SETTLE_MS } from '../clips/lost-answers';
+import { UNDO_DISCARD_MS } from '../clips/stored-clip';
 
 const suite = outboxSuite();
 
@@ -311,5 +312,41 @@ describe('discarding', () => {
     expect(await suite.worker.outbox.history()).toEqual([]);
     const next = await suite.harness.startWorker();
     expect(await next.outbox.list()).toEqual([]);
+  });
+  it('can be undone within the undo time, also by the next worker, and then lands', async () => {
+    await addFault(suite.emulator, { status: 503 });
+    const made = await suite.worker.outbox.enqueue(DEMO.spaceId, appendClip(DEMO.pages.empty, ['Kept after all.']));
+    await suite.worker.outbox.drain();
+    await suite.worker.outbox.discard(made.id);
+    await clearFaults(suite.emulator);
+    await suite.worker.outbox.drain();
+    expect(suite.worker.sent).toHaveLength(1);
+    await suite.worker.stop();
+
+    suite.worker = await suite.harness.startWorker();
+    await suite.worker.outbox.drain();
+    expect(suite.worker.sent).toEqual([]);
+    clock.now += UNDO_DISCARD_MS - 1;
+    await suite.worker.outbox.undoDiscard(made.id);
+    expect(await markdownOf(suite.emulator, DEMO.pages.empty)).toContain('Kept after all.');
+    expect(await suite.worker.outbox.list()).toEqual([]);
+  });
+
+  it('is gone for good once the undo time is over', async () => {
+    await addFault(suite.emulator, { status: 503 });
+    const made = await suite.worker.outbox.enqueue(DEMO.spaceId, appendClip(DEMO.pages.empty, ['Given up.']));
+    await suite.worker.outbox.drain();
+    await suite.worker.outbox.discard(made.id);
+    clock.now += UNDO_DISCARD_MS;
+    await suite.worker.outbox.undoDiscard(made.id);
+    expect(await suite.worker.outbox.list()).toEqual([]);
+    await suite.worker.stop();
+
+    await clearFaults(suite.emulator);
+    suite.worker = await suite.harness.startWorker();
+    await suite.worker.outbox.undoDiscard(made.id);
+    await suite.worker.outbox.drain();
+    expect(suite.worker.sent).toEqual([]);
+    expect(await suite.worker.outbox.list()).toEqual([]);
   });
 });

@@ -81,8 +81,15 @@ export function createOutbox(env: OutboxEnvironment) {
       await drain();
     },
 
-    /** The person gives a clip up. A request already on its way cannot be called back; nothing follows it. */
-    discard: memory.remove,
+    /**
+     * The person gives a clip up. A request already on its way cannot be called back; nothing
+     * follows it. For UNDO_DISCARD_MS, `undoDiscard` brings it back.
+     */
+    discard: memory.discard,
+
+    async undoDiscard(id: string): Promise<void> {
+      if (await memory.undoDiscard(id)) await drain();
+    },
 
     /**
      * Drops tags (by id, or a new tag by its title or the id it was given) from a clip the server

@@ -108,6 +108,7 @@ export class ChromiumDriver implements Driver {
       url: page.url(),
       title: await page.title(),
       selectContents: (css) => page.evaluate(selectElementContents, css),
+      focus: () => page.bringToFront(),
       screenshot: (file, options) => new PlaywrightUiPage(page).screenshot(file, options),
     };
     this.tabPages.set(tab, page);
@@ -127,6 +128,7 @@ export class ChromiumDriver implements Driver {
       id,
       ...BROWSER_PAGE,
       selectContents: (css) => page.evaluate(selectElementContents, css),
+      focus: () => page.bringToFront(),
       screenshot: (file, options) => new PlaywrightUiPage(page).screenshot(file, options),
     };
   }

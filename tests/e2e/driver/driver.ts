@@ -50,6 +50,8 @@ export interface UiPage {
   /** Types key by key after what is there (search-as-you-type sees every key). */
   type(control: Control, text: string, options?: { delayMs?: number }): Promise<void>;
   press(control: Control, key: Key): Promise<void>;
+  /** Presses a key wherever the focus is now (after a control was left, say). */
+  pressKey(key: Key): Promise<void>;
   /** Waits until the control is enabled, then clicks it. */
   click(control: Control): Promise<void>;
   /** Picks the option of a `<select>` by its visible label. */
@@ -65,6 +67,8 @@ export interface UiPage {
   /** The control's current value. */
   value(control: Control): Promise<string>;
   attribute(control: Control, name: string): Promise<string | null>;
+  /** The control's accessible description, as assistive technology is given it ('' when none). */
+  description(control: Control): Promise<string>;
   /** The text of the `role="status"` region ('' when there is none yet). */
   status(): Promise<string>;
   /** The page's visible text. */
@@ -91,6 +95,8 @@ export interface Tab {
   title: string;
   /** Selects the contents of the first element matching `selector`, as a person dragging over it. */
   selectContents(selector: string): Promise<void>;
+  /** Brings the tab to the front, as a click on it moves the focus there from a popup. */
+  focus(): Promise<void>;
   screenshot(file: string, options?: { fullPage?: boolean }): Promise<void>;
 }
 

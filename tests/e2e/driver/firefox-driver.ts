@@ -75,6 +75,7 @@ export class FirefoxDriver implements Driver {
       url: address,
       title,
       selectContents: (selector) => page.evaluate(selectElementContents, selector),
+      focus: () => page.bringToFront(),
       screenshot: (file, options) => new PuppeteerUiPage(page).screenshot(file, options),
     };
   }
@@ -92,6 +93,7 @@ export class FirefoxDriver implements Driver {
       id,
       ...BROWSER_PAGE,
       selectContents: (selector) => page.evaluate(selectElementContents, selector),
+      focus: () => page.bringToFront(),
       screenshot: (file, options) => new PuppeteerUiPage(page).screenshot(file, options),
     };
   }

@@ -36,6 +36,12 @@ export class PlaywrightUiPage implements UiPage {
       });
   }
 
+  async pressKey(key: Key): Promise<void> {
+    await this.page.keyboard.press(key).catch((error: Error) => {
+      if (!this.page.isClosed()) throw error;
+    });
+  }
+
   async click(control: Control): Promise<void> {
     await this.locate(control).click();
   }
@@ -75,6 +81,26 @@ export class PlaywrightUiPage implements UiPage {
 
   attribute(control: Control, name: string): Promise<string | null> {
     return this.locate(control).getAttribute(name);
+  }
+
+  /** Read from Chromium's own accessibility tree, the one screen readers are given. */
+  async description(control: Control): Promise<string> {
+    await this.locate(control).waitFor();
+    const cdp = await this.page.context().newCDPSession(this.page);
+    try {
+      const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+      const { nodes } = await cdp.send('Accessibility.queryAXTree', {
+        nodeId: root.nodeId,
+        ...(typeof control.name === 'string' ? { accessibleName: control.name } : {}),
+        ...(control.role === 'labelled' ? {} : { role: control.role }),
+      });
+      const [node] = nodes.filter((candidate) => !candidate.ignored);
+      return String(node?.description?.value ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
+    } finally {
+      await cdp.detach();
+    }
   }
 
   async status(): Promise<string> {

@@ -93,6 +93,28 @@ export class PuppeteerUiPage implements UiPage {
     });
   }
 
+  async pressKey(key: Key): Promise<void> {
+    await this.page.keyboard.press(key).catch((error: Error) => {
+      if (!this.page.isClosed() && !/no such frame|BrowsingContext/.test(error.message)) throw error;
+    });
+  }
+
+  /**
+   * WebDriver BiDi exposes no accessibility tree: the description is computed in the page as the
+   * accessible-name spec computes it from aria-describedby, as accessible-lookup.ts does for names.
+   */
+  async description(control: Control): Promise<string> {
+    const element = await this.find(control);
+    const text = await element.evaluate((node) =>
+      (node.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+        .join(' '),
+    );
+    await element.dispose();
+    return text.replace(/\s+/g, ' ').trim();
+  }
+
   async click(control: Control): Promise<void> {
     const element = await this.find(control, { enabled: true });
     await element.click();

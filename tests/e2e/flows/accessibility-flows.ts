@@ -50,4 +50,15 @@ export const accessibilityFlows = [
     },
     { runs: CHROMIUM_ONLY },
   ),
+
+  defineFlow(
+    'the popup with no space connected, offering Sign in, has no accessibility violations',
+    async ({ driver }) => {
+      const chromium = chromiumOnly(driver);
+      const popup = await driver.popup();
+      await popup.waitFor(button('Sign in'));
+      expect(await chromium.accessibilityViolations(popup)).toEqual([]);
+    },
+    { runs: CHROMIUM_ONLY },
+  ),
 ];

@@ -1,6 +1,7 @@
 import { accessibilityFlows } from './accessibility-flows';
 import { articleFlows } from './article-flows';
 import { connectFlows } from './connect-flows';
+import { draftFlows } from './draft-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
 import { highlighterFlows } from './highlighter-flows';
@@ -20,6 +21,7 @@ import { serviceWorkerFlows } from './service-worker-flows';
 export const FLOWS: readonly Flow[] = [
   ...connectFlows,
   ...popupFlows,
+  ...draftFlows,
   ...selectionFlows,
   ...outboxFlows,
   ...editFlows,

@@ -114,6 +114,25 @@ export const outboxFlows = [
   ),
 
   defineFlow(
+    'the outbox list: Discard followed by Undo keeps the clip, and it is sent on Retry',
+    async ({ driver, emulator }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      await emulator.addFault({ ...refusal('Not today'), times: 1 });
+      await makeClips(driver, [weblink(602)]);
+      const popup = await driver.popup();
+      await popup.click(button('Discard Fault page 602'));
+      await expect.poll(() => popup.count(button('Discard Fault page 602'))).toBe(0);
+      await popup.click(button('Undo'));
+      await popup.waitFor(button('Retry Fault page 602'));
+      expect(await waitingClips(driver)).toHaveLength(1);
+      await popup.click(button('Retry Fault page 602'));
+      await waitForEmptyOutbox(driver, 10_000);
+      expect(await weblinkCounts(emulator, ['https://faults.example/pages/602'])).toEqual([1]);
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
     'an access token that expires mid-drain is refreshed once and nothing is lost',
     async ({ driver, emulator }) => {
       const options = await driver.options();

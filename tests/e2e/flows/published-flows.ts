@@ -102,7 +102,7 @@ export const publishedFlows = [
           await popup.pickSuggestion('Reading');
           await popup.click(button('Pin tag Reading'));
         } else {
-          await popup.waitFor(button('Unpin tag Reading'));
+          await expect.poll(() => popup.attribute(button('Pin tag Reading'), 'aria-pressed')).toBe('true');
         }
         await popup.click(button('Save page'));
         await expect.poll(() => popup.status()).toMatch(/^(Saved|Queued)/);
