@@ -98,7 +98,8 @@ export const typedObject = defineClipKind<'object', ObjectRequest, ObjectClip>({
   title: weblinkTitle,
   sourceUrl: (clip) => clip.url,
   objectId: () => null,
-  history: 'saved',
+  // Not 'saved': the popup's edit view of a saved page is the weblink's form, not this type's.
+  history: 'added',
   texts: { label: () => 'clipKindObject', landed: 'notifySaved' },
   tags: (clip) => clip.tags,
   dropTags(stored, drop) {
