@@ -23,7 +23,11 @@ import { weblinkTitle } from './weblink-title';
 
 const linkItemSchema = z.union([
   z.strictObject({ id: id() }),
-  z.strictObject({ structureId: id(), title: z.string().check(z.minLength(1), z.maxLength(2_000)) }),
+  z.strictObject({
+    structureId: id(),
+    title: z.string().check(z.minLength(1), z.maxLength(2_000)),
+    create: z.optional(z.boolean()),
+  }),
 ]);
 
 export const objectRequestSchema = z.strictObject({

@@ -12,8 +12,11 @@ import { type StoredClipOf, titleKey } from '../stored-clip';
  * here titles compare as tags do (case, spacing), which keeps name folding out of the background.
  */
 
-/** An object to link to: one the space has, or one to create by title. */
-export type LinkItem = { id: string } | { structureId: string; title: string };
+/**
+ * An object to link to: one the space has, or one found by title or else created; with `create:
+ * false` (a quick clip whose rule does not create missing ones), only found, else left out.
+ */
+export type LinkItem = { id: string } | { structureId: string; title: string; create?: boolean };
 
 /** One entity property's links, in the page's order. */
 export interface ClipLink {
@@ -27,6 +30,7 @@ export interface LinkedObjectStep {
   kind: 'find-or-create-linked';
   structureId: string;
   title: string;
+  create?: boolean;
 }
 
 const keyOf = (structureId: string, title: string) => `${structureId} ${titleKey(title)}`;
@@ -46,7 +50,8 @@ export function linkedIdsOf(stored: StoredClipOf<Linking>): Record<string, strin
     for (const item of link.items) {
       const id = 'id' in item ? item.id : resolvedId(stored, item.structureId, item.title);
       if (id === undefined) return null;
-      if (!ids.includes(id)) ids.push(id);
+      // '' is a name found nowhere that was not to be created.
+      if (id !== '' && !ids.includes(id)) ids.push(id);
     }
     values[link.propertyId] = ids;
   }
@@ -64,7 +69,7 @@ export const linkedObjectsBlock = defineStepBlock<Linking, LinkedObjectStep, str
     for (const link of stored.clip.links) {
       for (const item of link.items) {
         if ('id' in item || resolvedId(stored, item.structureId, item.title) !== undefined) continue;
-        return { kind: 'find-or-create-linked', structureId: item.structureId, title: item.title };
+        return { kind: 'find-or-create-linked', ...item };
       }
     }
     return null;
@@ -72,7 +77,7 @@ export const linkedObjectsBlock = defineStepBlock<Linking, LinkedObjectStep, str
   send(api, stored, step, hooks) {
     return hooks.exclusive(`linked ${stored.spaceId} ${keyOf(step.structureId, step.title)}`, async () => {
       const existing = await findLinked(api, step);
-      if (existing !== undefined) return existing;
+      if (existing !== undefined || step.create === false) return existing ?? '';
       const created = await api.createObject({
         structureId: step.structureId,
         properties: { title: titleValue(step.title.trim()) },
@@ -80,7 +85,7 @@ export const linkedObjectsBlock = defineStepBlock<Linking, LinkedObjectStep, str
       return created.id;
     });
   },
-  lookUp: (api, _stored, step) => findLinked(api, step),
+  lookUp: async (api, _stored, step) => (await findLinked(api, step)) ?? (step.create === false ? '' : undefined),
   record(stored, step, id) {
     stored.progress.linkedIds = { ...stored.progress.linkedIds, [keyOf(step.structureId, step.title)]: id };
   },

@@ -6,7 +6,7 @@ import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, type Driver, labelled } from '../driver/driver';
 import { type EmulatorAccess, entityIdsOf, markdownOf, objectsIn } from '../emulator-client';
 import { defineFlow, EVERYWHERE } from './flow';
-import { connectSpace, today } from './steps';
+import { connectSpace, tabInfo, today } from './steps';
 
 /** Capture rules (issue #24): a page saved as a type of the space, linked to its people, tagged from the space. */
 
@@ -73,6 +73,30 @@ export const captureFlows = [
       for (const name of ['Ada Lovelace', 'Grace Hopper', 'Charles Babbage']) {
         expect(await peopleTitled(emulator, name), name).toHaveLength(1);
       }
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'capture rules: a recipe page saved by the context menu\'s "Save page" becomes one Recipe by the Recipe rule',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      await seedRules(driver);
+      const url = `${pagesUrl}/capture/recipe.html`;
+      const page = await driver.openPage(url);
+      await driver.callBackgroundHook('onMenuClicked', [{ menuItemId: 'save-page' }, tabInfo(page)]);
+
+      const recipes = async () =>
+        (await objectsIn(emulator, DEMO.spaceId, DEMO.structures.recipe)).filter((recipe) =>
+          Object.values(recipe.properties).some((value) => (value as { url?: { value?: string } }).url?.value === url),
+        );
+      await expect.poll(async () => (await recipes()).length).toBe(1);
+      const [recipe] = await recipes();
+      expect(recipe?.title).toMatch(/Lentil Soup/);
+      expect(JSON.stringify(recipe?.properties[DEMO.properties.recipe.ingredients])).toMatch(/200 g red lentils/);
+      expect(await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).not.toContainEqual(
+        expect.objectContaining({ title: recipe?.title }),
+      );
     },
     { runs: EVERYWHERE },
   ),
