@@ -115,4 +115,26 @@ describe('a typed object clip', () => {
     expect(entityIds(papers[0], P.authors)).toEqual([DEMO.people.ada]);
     expect(await processed(suite.emulator, 'POST /object')).toBe(1);
   });
+
+  it('links a name only looked for (a quick clip without "Create missing") when found, and creates none', async () => {
+    await suite.worker.outbox.enqueue(
+      DEMO.spaceId,
+      paperClip({
+        links: [
+          {
+            propertyId: P.authors,
+            items: [
+              { structureId: S.person, title: 'Ada Lovelace', create: false },
+              { structureId: S.person, title: 'Nobody Known', create: false },
+            ],
+          },
+        ],
+      }),
+    );
+    await suite.harness.settle(suite.worker);
+
+    const [paper] = (await objectsOf(suite.emulator, S.paper)).filter((object) => object.title.startsWith('Notes on'));
+    expect(entityIds(paper, P.authors)).toEqual([DEMO.people.ada]);
+    expect(await people('Nobody Known')).toEqual([]);
+  });
 });
