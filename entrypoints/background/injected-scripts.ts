@@ -6,7 +6,8 @@
  * privacy").
  */
 
-import { CAPTURE_READER_SCRIPT } from '@/lib/capture/capture-reader-script';
+// Relative, with its extension: Node scripts (the size bench) read this module too.
+import { CAPTURE_READER_SCRIPT } from '../../lib/capture/capture-reader-script.ts';
 
 /** Reads the page's metadata and its selection (lib/clip/page-capture.ts). */
 export const PAGE_READER_SCRIPT = '/page-reader.js';

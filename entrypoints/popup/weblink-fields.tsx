@@ -12,9 +12,6 @@ import type { SpacePreferences } from '@/lib/storage';
 import { fieldsOpenPreference } from '@/lib/storage';
 import type { ClipDraft } from './use-clip-draft';
 
-/** Where the capture rules put their suggested tags once they are loaded. */
-export const TAG_SLOT_ID = 'capture-suggested-tags';
-
 /** Whether the property fields are shown; remembered, as people either use them every time or never. */
 export function useFieldsOpen(): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(fieldsOpenPreference.read);
@@ -79,8 +76,8 @@ export function WeblinkFields({
         pinnedTagIds={preferences.pinnedTags.map((tag) => tag.id)}
         onTogglePin={onTogglePin}
       />
-      {/* The capture rules' suggested tags, under the tag box (entrypoints/popup/capture/). */}
-      <div id={TAG_SLOT_ID} />
+      {/* The capture rules' suggested tags, under the tag box (entrypoints/popup/capture/capture-section.tsx). */}
+      <div id="capture-suggested-tags" />
 
       {collections.length > 0 && (
         <CollectionPicker collections={collections} value={draft.collection} onChange={draft.setCollection} />
