@@ -1,6 +1,8 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { SerializedApiError } from './api/errors';
 import type { PropertyValue } from './api/schemas/property-values';
+import type { Structure } from './api/schemas/space';
+import type { RulesFile } from './capture/rules-schema';
 import type { ArticleCapture } from './clip/article';
 import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
@@ -181,6 +183,12 @@ export interface ProtocolMap {
   readArticle(data: MessageData<'readArticle'>): ArticleCapture | { kind: 'unreadable' };
   /** Stores a space's clip template (fields from the page, the notes template). The background alone writes it. */
   saveClipTemplate(data: MessageData<'saveClipTemplate'>): void;
+  /** A space's capture rules file (lib/capture/); an empty one until the options page saves one. */
+  getCaptureRules(data: MessageData<'getCaptureRules'>): RulesFile;
+  /** Every type of the space with its properties and collections, for the rules (cached a while). */
+  getCaptureStructures(data: MessageData<'getCaptureStructures'>): Result<Structure[]>;
+  /** Stores a space's capture rules file, as `parseRulesFile` gave it. The background alone writes it. */
+  saveCaptureRules(data: MessageData<'saveCaptureRules'>): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

@@ -14,6 +14,7 @@ import { EMPTY_CLIP_TEMPLATE, EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { showNotification } from './notify';
 import { prefillInPage } from './page-prefill';
 import { readPage } from './page-reader';
+import { ruleClip } from './quick-capture';
 import { asResult } from './router';
 import { saveClip } from './save-clip';
 import { savedInHistory, savedOnServer } from './saved-pages';
@@ -96,6 +97,8 @@ export async function savePage(tab: Tab): Promise<void> {
   if (!spaceId || tab.id === undefined) return;
   const page = await readPage(tab.id);
   if (await toldAlreadySaved(spaceId, page.url, page.title)) return;
+  const ruled = await ruleClip(spaceId, tab.id, page);
+  if (ruled) return confirmOutcome(await asResult(() => saveClip(spaceId, ruled)), page.title);
   const defaults = await weblinkDefaults(spaceId);
   const clip: ClipRequest = {
     kind: 'page',

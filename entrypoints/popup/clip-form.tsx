@@ -1,17 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { type Status, StatusRegion } from '@/components/status-region';
+import { StatusRegion } from '@/components/status-region';
 import { quoteWithSource } from '@/lib/clip/quote';
 import { weblinkTitle } from '@/lib/clips/weblink-title';
 import { articleTooLargeText, clipTooLargeText } from '@/lib/error-text';
 import { isEditableDefinition } from '@/lib/fields/field-definition';
 import { toProperties } from '@/lib/fields/field-payload';
-import { type MessageKey, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { type ClipRequest, sendMessage } from '@/lib/messaging';
 import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { AppendToObject } from './append-to-object';
-import { NO_STATUS, statusOf, UNREADABLE_KEYS } from './clip-status';
+import { type CaptureChoice, CaptureSlot } from './capture-slot';
+import { NO_STATUS, UNREADABLE_KEYS } from './clip-status';
 import { DailyNoteButton } from './daily-note-button';
+import { DailyNoteDay, dailyNoteClip, today } from './daily-note-day';
 import { KeepChoiceGroup } from './keep-choice';
 import { keptDraft, useKeptDraft } from './kept-drafts';
 import { PageLine } from './page-line';
@@ -22,6 +24,7 @@ import { changesSince, type DraftBaseline, editBaseline, newClipBaseline, useCli
 import { useEditedWeblink } from './use-edited-weblink';
 import { useFocusFirstInvalid } from './use-focus-invalid';
 import { useKeep } from './use-keep';
+import { useSendClip } from './use-send-clip';
 import { PropertySection, useFieldsOpen, WeblinkFields } from './weblink-fields';
 
 /**
@@ -47,12 +50,13 @@ export function ClipForm({
   const form = useWeblinkForm(spaceId);
   const preferences = usePreferences();
   const prefs = preferences.data?.[spaceId] ?? EMPTY_SPACE_PREFERENCES;
-  const [status, setStatus] = useState<Status | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { status, setStatus, busy, setBusy, send } = useSendClip(spaceId);
   const titleRef = useRef<HTMLInputElement>(null);
   const [fieldsOpen, setFieldsOpen] = useFieldsOpen();
   const belowShown = useAfterFirstPaint();
   const invalid = useFocusFirstInvalid();
+  const [capture, setCapture] = useState<CaptureChoice | null>(null);
+  const [noteDay, setNoteDay] = useState(today);
 
   const url = page.data?.url ?? tab.data?.url ?? '';
   const pageTitle = page.data?.title ?? tab.data?.title ?? '';
@@ -103,16 +107,6 @@ export function ClipForm({
   const shownStatus =
     status ?? (edited.foundAlreadySaved ? { message: t('statusAlreadySaved'), tone: 'info' } : NO_STATUS);
 
-  async function send(clip: ClipRequest, landed?: MessageKey) {
-    setBusy(true);
-    setStatus({ message: t('statusSaving'), tone: 'info' });
-    const result = await sendMessage('saveClip', { spaceId, clip });
-    setStatus(statusOf(result, landed));
-    setBusy(false);
-    void queryClient.invalidateQueries({ queryKey: keys.preferences });
-    return result.ok ? result.value : undefined;
-  }
-
   /** Checks the typed properties first; a field that is wrong is shown, and nothing is sent. */
   function fieldsAreValid(): boolean {
     if (draft.validate(definitions)) return true;
@@ -125,6 +119,8 @@ export function ClipForm({
   async function saveAsNew() {
     if (!fieldsAreValid()) return;
     const title = weblinkTitle({ title: draft.title, url });
+    const object = capture?.objectRequest({ url, title, tags: draft.tags, notes: draft.notes });
+    if (object) return void (await send(object));
     if (kept.keep === 'article') {
       setBusy(true);
       setStatus({ message: t('articleReading'), tone: 'info' });
@@ -139,7 +135,7 @@ export function ClipForm({
       kind: 'page',
       url,
       title,
-      tags: draft.tags,
+      tags: capture ? capture.tags(draft.tags) : draft.tags,
       properties: toProperties(definitions, draft.values),
       ...(draft.collection ? { collections: [draft.collection] } : {}),
       notes: body.notes,
@@ -221,6 +217,9 @@ export function ClipForm({
       <PageLine url={source.url} iconUrl={tab.data?.favIconUrl} />
       {page.data?.unreadable && <p className="notice">{t(UNREADABLE_KEYS[page.data.unreadable])}</p>}
       {saved && <p className="notice">{t('editingSaved', saved.title)}</p>}
+      {belowShown && !saved && (
+        <CaptureSlot {...{ spaceId, tabId, draft, pageTitle, selection, prefs, kept, setCapture }} />
+      )}
 
       <WeblinkFields
         spaceId={spaceId}
@@ -262,7 +261,7 @@ export function ClipForm({
         <DailyNoteButton
           disabled={!canAppend}
           reason={draft.notes.trim() === '' && !selectionTooLarge ? t('appendNothing') : undefined}
-          onClick={() => appendNotes({ kind: 'daily-note', markdown: draft.notes, source })}
+          onClick={() => appendNotes(dailyNoteClip(draft.notes, source, noteDay))}
         />
       </div>
       {/* Next to the buttons that cause it, above the properties: seen without scrolling. */}
@@ -270,6 +269,7 @@ export function ClipForm({
 
       {belowShown && (
         <>
+          <DailyNoteDay day={noteDay} onChange={setNoteDay} />
           <PropertySection
             spaceId={spaceId}
             draft={draft}

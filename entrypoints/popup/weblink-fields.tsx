@@ -84,6 +84,8 @@ export function WeblinkFields({
         pinnedTagIds={preferences.pinnedTags.map((tag) => tag.id)}
         onTogglePin={onTogglePin}
       />
+      {/* The capture rules' suggested tags, under the tag box (entrypoints/popup/capture/capture-section.tsx). */}
+      <div id="capture-suggested-tags" />
 
       {collections.length > 0 && (
         <CollectionPicker collections={collections} value={draft.collection} onChange={draft.setCollection} />

@@ -17,16 +17,17 @@
  * cached; it makes no request of its own.
  */
 import { type AppliedRule, applyRule, type CaptureSpace } from './apply-rule';
+import { CAPTURE_REQUEST_KEY } from './capture-reader-script';
 import { lookupsOf } from './lookups';
 import { type PageReading, withClipValues } from './page-values';
+import { type QuickClip, quickClipOf } from './quick-clip';
 import { readPage } from './read-page';
 import { firstMatchingRule, ruleMatches } from './rule-match';
 import type { CaptureRule } from './rules-schema';
 import type { SpaceTag } from './tag-names';
 import { suggestTags } from './tag-suggestions';
 
-/** Where the request is left: `Symbol.for(CAPTURE_REQUEST_KEY)` on the script world's global. */
-export const CAPTURE_REQUEST_KEY = 'space-clipper.capture-request';
+export { CAPTURE_REQUEST_KEY };
 
 export interface CaptureRequest {
   /** The space's rules in the person's order (disabled ones too: the popup's menu lists them). */
@@ -47,6 +48,8 @@ export interface CaptureRequest {
   ruleIndex?: number;
   /** Ids of tags already on the clip, which are not suggested. */
   chosenTagIds?: string[];
+  /** A quick clip: the answer is only the clip request of the first matching rule (quick-clip.ts), or null. */
+  quick?: boolean;
 }
 
 export interface CaptureAnswer {
@@ -73,7 +76,20 @@ function chosenRule(request: CaptureRequest, reading: PageReading) {
 }
 
 /** The answer for the page `doc` at `url`; with no request, what the page says and nothing more. */
-export function runCapture(doc: Document, url: string, request: CaptureRequest | undefined): CaptureAnswer {
+export function runCapture(doc: Document, url: string, request: CaptureRequest & { quick: true }): QuickClip | null;
+export function runCapture(doc: Document, url: string, request: CaptureRequest | undefined): CaptureAnswer;
+export function runCapture(
+  doc: Document,
+  url: string,
+  request: CaptureRequest | undefined,
+): CaptureAnswer | QuickClip | null {
+  const answer = captureAnswer(doc, url, request);
+  if (!request?.quick) return answer;
+  const rule = answer.applied && request.rules[answer.applied.ruleIndex];
+  return answer.applied && rule?.enabled ? quickClipOf(answer.applied, url) : null;
+}
+
+function captureAnswer(doc: Document, url: string, request: CaptureRequest | undefined): CaptureAnswer {
   const rules = request?.rules ?? [];
   const clip = request?.clip ?? {};
   const read = readPage(doc, url, lookupsOf(rules));

@@ -1,5 +1,6 @@
 import { accessibilityFlows } from './accessibility-flows';
 import { articleFlows } from './article-flows';
+import { captureFlows } from './capture-flows';
 import { connectFlows } from './connect-flows';
 import { draftFlows } from './draft-flows';
 import { editFlows } from './edit-flows';
@@ -36,4 +37,5 @@ export const FLOWS: readonly Flow[] = [
   ...securityFlows,
   ...serviceWorkerFlows,
   ...outboxSoakFlows,
+  ...captureFlows,
 ];

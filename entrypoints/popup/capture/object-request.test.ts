@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { urlValue } from '@/lib/api';
+import type { AppliedRule } from '@/lib/capture/apply-rule';
+import { linkKey, objectRequest } from './object-request';
+import type { ResolvedLink } from './use-capture';
+
+const applied = {
+  ruleIndex: 0,
+  ruleName: 'Paper',
+  target: { kind: 'object', structureId: 'paper', structureTitle: 'Paper' },
+  structureId: 'paper',
+  title: 'Notes',
+  properties: { url: urlValue('https://example.com/p') },
+  links: [],
+  fieldTexts: {},
+  tags: [],
+  collection: { id: 'col', title: 'Papers' },
+  notes: null,
+  keep: null,
+  createMissing: false,
+  missing: [],
+} satisfies AppliedRule;
+
+const authors: ResolvedLink = {
+  propertyId: 'authors',
+  propertyName: 'Authors',
+  outcomes: [
+    { name: 'Ada Lovelace', found: { id: 'ada', structureId: 'person', title: 'Ada Lovelace' } },
+    { name: 'Grace Hopper', create: { structureId: 'person', title: 'Grace Hopper' } },
+    { name: 'Alan Turing', create: { structureId: 'person', title: 'Alan Turing' } },
+  ],
+};
+
+describe('the typed object a rule saves from the popup', () => {
+  it('links the names found and the ones confirmed, in the page’s order, and leaves the others out', () => {
+    const request = objectRequest(applied, 'paper', [authors], new Set([linkKey('authors', 'Alan Turing')]), {
+      url: 'https://example.com/p',
+      title: 'Notes, edited',
+      tags: [{ kind: 'new', title: 'History' }],
+      notes: 'Read it.',
+    });
+    expect(request).toEqual({
+      kind: 'object',
+      structureId: 'paper',
+      url: 'https://example.com/p',
+      title: 'Notes, edited',
+      tags: [{ kind: 'new', title: 'History' }],
+      properties: applied.properties,
+      links: [{ propertyId: 'authors', items: [{ id: 'ada' }, { structureId: 'person', title: 'Alan Turing' }] }],
+      collections: ['col'],
+      notes: 'Read it.',
+      existingObjectIds: [],
+    });
+  });
+});
