@@ -1,3 +1,4 @@
+import type { RulesFile } from './capture/rules-schema';
 import type { KeepChoice } from './clips/clip-fields';
 import { db } from './db';
 import type { ClipTemplate } from './message-schemas';
@@ -52,3 +53,9 @@ export const trustedSpacePreferences = choice<Record<string, SpacePreferences>>(
   {},
   spacePreferencesCopy,
 );
+
+/**
+ * Each space's capture rules file (lib/capture/), as the options page stored it. Rules decide what
+ * a quick clip sends, so there is no `storage.local` copy: pages read them with `getCaptureRules`.
+ */
+export const trustedCaptureRules = choice<Record<string, RulesFile>>('captureRules', {});

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';
 import { clipRequestSchema } from './clips/registry';
@@ -44,6 +45,20 @@ const settingsChangeSchema = z.strictObject({
 });
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
+/**
+ * A capture rules file as the options page stores it, after `parseRulesFile` (lib/capture/rules-file.ts)
+ * checked every field. Here only its outline: the whole schema would cost the background 1.7 KB
+ * gzip, and only the extension's own pages may send this message (router.ts).
+ */
+const storedRulesFileSchema = z.looseObject({
+  version: z.literal(RULES_FILE_VERSION),
+  rules: z
+    .array(
+      z.looseObject({ name: text(200), enabled: z.boolean(), match: z.looseObject({}), target: z.looseObject({}) }),
+    )
+    .check(z.maxLength(500)),
+});
+
 const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });
 
 /** Each message type's data; `z.undefined()` for messages that carry none. */
@@ -74,6 +89,8 @@ export const messageSchemas = {
   togglePinnedTag: z.strictObject({ spaceId: id(), tag: z.strictObject({ id: id(), title: text(1_000) }) }),
   readArticle: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
   saveClipTemplate: z.strictObject({ spaceId: id(), template: clipTemplateSchema }),
+  getCaptureRules: z.strictObject({ spaceId: id() }),
+  saveCaptureRules: z.strictObject({ spaceId: id(), file: storedRulesFileSchema }),
 };
 
 export type MessageSchemas = typeof messageSchemas;

@@ -1,6 +1,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { SerializedApiError } from './api/errors';
 import type { PropertyValue } from './api/schemas/property-values';
+import type { RulesFile } from './capture/rules-schema';
 import type { ArticleCapture } from './clip/article';
 import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
@@ -176,6 +177,10 @@ export interface ProtocolMap {
   readArticle(data: MessageData<'readArticle'>): ArticleCapture | { kind: 'unreadable' };
   /** Stores a space's clip template (fields from the page, the notes template). The background alone writes it. */
   saveClipTemplate(data: MessageData<'saveClipTemplate'>): void;
+  /** A space's capture rules file (lib/capture/); an empty one until the options page saves one. */
+  getCaptureRules(data: MessageData<'getCaptureRules'>): RulesFile;
+  /** Stores a space's capture rules file, as `parseRulesFile` gave it. The background alone writes it. */
+  saveCaptureRules(data: MessageData<'saveCaptureRules'>): void;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

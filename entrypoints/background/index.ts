@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocations';
 import { restrictStorageToTrustedContexts } from '@/lib/storage';
+import { registerCaptureRuleHandlers } from './capture-rule-handlers';
 import { registerClipHandlers } from './clip-handlers';
 import { registerConnectionHandlers } from './connection-handlers';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from './outbox-service';
@@ -14,6 +15,7 @@ export default defineBackground(() => {
   handle('ping', async () => ({ version: browser.runtime.getManifest().version, startedAt }));
   registerConnectionHandlers((spaceId) => void outbox.resumeSpace(spaceId));
   registerClipHandlers();
+  registerCaptureRuleHandlers();
   trackOutboxWatchers();
 
   browser.alarms.onAlarm.addListener(async (alarm) => {

@@ -35,6 +35,11 @@ const EVERY_MESSAGE: { [K in keyof ProtocolMap]: GetDataType<ProtocolMap[K]> } =
   togglePinnedTag: { spaceId: 'space-1', tag: { id: 'tag-1', title: 'Tag' } },
   readArticle: { tabId: 1 },
   saveClipTemplate: { spaceId: 'space-1', template: { fieldMappings: [], notesTemplate: '{{title}}' } },
+  getCaptureRules: { spaceId: 'space-1' },
+  saveCaptureRules: {
+    spaceId: 'space-1',
+    file: { version: 1, rules: [{ name: 'Everything', enabled: true, match: {}, target: { kind: 'weblink' } }] },
+  },
 };
 const MESSAGE_TYPES = Object.keys(EVERY_MESSAGE) as (keyof ProtocolMap)[];
 
@@ -110,5 +115,36 @@ describe('the sender check', () => {
       const answer = await deliver('getConnections', undefined, sender);
       expect(answer?.err?.message).toMatch(/only accepted from the extension's own pages/);
     }
+  });
+});
+
+describe('capture rules', () => {
+  const file = EVERY_MESSAGE.saveCaptureRules.file;
+
+  it('keeps each space’s rules file in the database only, read back through the background', async () => {
+    const empty = await deliver('getCaptureRules', { spaceId: 'space-1' }, optionsPage());
+    expect(empty?.res).toEqual({ version: 1, rules: [] });
+    const local = await fakeBrowser.storage.local.get();
+    await deliver('saveCaptureRules', { spaceId: 'space-1', file: { ...file, note: 'kept' } }, optionsPage());
+    expect((await deliver('getCaptureRules', { spaceId: 'space-1' }, optionsPage()))?.res).toEqual({
+      ...file,
+      note: 'kept',
+    });
+    expect((await deliver('getCaptureRules', { spaceId: 'space-2' }, optionsPage()))?.res).toEqual(empty?.res);
+    // Rules decide what a quick clip sends: no copy where a content script could read or change it.
+    expect(await fakeBrowser.storage.local.get()).toEqual(local);
+  });
+
+  it('refuses a rules file that is not one, naming nothing stored', async () => {
+    const answer = await deliver(
+      'saveCaptureRules',
+      { spaceId: 'space-1', file: { version: 2, rules: [] } },
+      optionsPage(),
+    );
+    expect(answer?.err?.message).toBe('"saveCaptureRules" carried invalid data');
+    expect((await deliver('getCaptureRules', { spaceId: 'space-1' }, optionsPage()))?.res).toEqual({
+      version: 1,
+      rules: [],
+    });
   });
 });

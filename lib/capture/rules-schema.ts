@@ -13,9 +13,10 @@
  */
 import { z } from 'zod/mini';
 import { PAGE_VALUE_NAMES } from './page-values';
+import { RULES_FILE_VERSION } from './rules-version';
 import { isUrlPattern } from './url-pattern';
 
-export const RULES_FILE_VERSION = 1;
+export { RULES_FILE_VERSION };
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const about = z.describe;
