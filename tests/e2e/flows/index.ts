@@ -1,4 +1,5 @@
 import { articleFlows } from './article-flows';
+import { captureRulesFlows } from './capture-rules-flows';
 import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
@@ -20,4 +21,5 @@ export const FLOWS: readonly Flow[] = [
   ...hostileServerFlows,
   ...articleFlows,
   ...highlighterFlows,
+  ...captureRulesFlows,
 ];
