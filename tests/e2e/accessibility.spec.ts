@@ -18,3 +18,12 @@ test('the popup and the options page have no accessibility violations', async ({
   const darkResults = await new AxeBuilder({ page: popup.page }).analyze();
   expect(darkResults.violations).toEqual([]);
 });
+
+test('the capture rules editor, a rule open, has no accessibility violations, light or dark', async ({ options }) => {
+  await options.connectSpace(DEMO_TOKENS.demo);
+  await options.page.getByRole('button', { name: 'Add a blank rule' }).click();
+  await expect(options.page.getByRole('button', { name: 'Save rule' })).toBeVisible();
+  expect((await new AxeBuilder({ page: options.page }).analyze()).violations).toEqual([]);
+  await options.page.emulateMedia({ colorScheme: 'dark' });
+  expect((await new AxeBuilder({ page: options.page }).analyze()).violations).toEqual([]);
+});
