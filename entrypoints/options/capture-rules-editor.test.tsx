@@ -216,6 +216,19 @@ describe('reordering by keyboard', () => {
   });
 });
 
+describe('deleting a rule', () => {
+  it('removes it and takes the focus on to the next rule, then to adding one', async () => {
+    const { user } = renderEditor([rule('a', 'First'), rule('b', 'Second')]);
+    await user.click(within(item('First')).getByRole('button', { name: 'Delete' }));
+    expect(latest).toEqual([rule('b', 'Second')]);
+    expect(within(item('Second')).getByRole('button', { name: 'Edit' })).toHaveFocus();
+    expect(onNotice).toHaveBeenLastCalledWith({ message: 'Rule “First” deleted.', tone: 'info' });
+    await user.click(within(item('Second')).getByRole('button', { name: 'Delete' }));
+    expect(ruleNames()).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Add a blank rule' })).toHaveFocus();
+  });
+});
+
 describe('turning a rule on and off', () => {
   it('keeps the rule and changes only whether it is on', async () => {
     const { user } = renderEditor([rule('a', 'First'), rule('b', 'Second')]);

@@ -17,7 +17,7 @@ export type CaptureRulesEditorProps = {
   onNotice(notice: Status): void;
 };
 
-type Focus = { id: string; control: 'up' | 'down' | 'edit' };
+type Focus = { id: string; control: 'up' | 'down' | 'edit' } | { id: null };
 
 function targetName(rule: CaptureRule, structures: readonly SpaceStructure[]): string {
   if (rule.target.kind === 'weblink') return t('ruleTargetWeblink');
@@ -33,11 +33,17 @@ export function CaptureRulesEditor({ rules, onChange, structures, onNotice }: Ca
   const [editing, setEditing] = useState<string | null>(null);
   const [focus, setFocus] = useState<Focus | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  const addBlank = useRef<HTMLButtonElement>(null);
   // Rules from a file without ids get them here, so the list can key and edit them.
   const keyed = rules.map((rule, index) => ({ rule, id: rule.id ?? `rule-${index}` }));
 
   useEffect(() => {
     if (!focus) return;
+    if (focus.id === null) {
+      addBlank.current?.focus();
+      setFocus(null);
+      return;
+    }
     const item = list.current?.querySelector(`[data-rule="${CSS.escape(focus.id)}"]`);
     const wanted = item?.querySelector<HTMLButtonElement>(`[data-control="${focus.control}"]`);
     // At the top or bottom the button that moved it is disabled: its twin takes the focus.
@@ -68,6 +74,9 @@ export function CaptureRulesEditor({ rules, onChange, structures, onNotice }: Ca
   const remove = (index: number) => {
     const rule = rules[index];
     onChange(rules.filter((_, at) => at !== index));
+    // The focus goes on to the rule that takes its place (or the one before), else to adding one.
+    const neighbour = keyed[index + 1] ?? keyed[index - 1];
+    setFocus(neighbour ? { id: neighbour.id, control: 'edit' } : { id: null });
     if (rule) onNotice({ message: t('ruleDeleted', rule.name), tone: 'info' });
   };
 
@@ -159,6 +168,7 @@ export function CaptureRulesEditor({ rules, onChange, structures, onNotice }: Ca
       </ol>
       <div className="button-row">
         <button
+          ref={addBlank}
           type="button"
           className="button"
           onClick={() => add({ name: t('newRuleName'), enabled: true, match: {}, target: { kind: 'weblink' } })}
