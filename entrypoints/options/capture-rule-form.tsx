@@ -32,7 +32,11 @@ export type CaptureRuleFormProps = {
 /** Editing one rule: what it matches, what it saves, which page value fills each property. */
 export function CaptureRuleForm({ rule, structures, onSave, onCancel }: CaptureRuleFormProps) {
   const [draft, setDraft] = useState(() => draftFromRule(rule, structures));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const [found, setErrors] = useState<DraftErrors>({});
+  // The rules file's technical detail (its path and what it expects), framed in the person's language.
+  const errors = Object.fromEntries(
+    Object.entries(found).map(([control, detail]) => [control, detail && t('ruleFieldInvalid', detail)]),
+  );
   const [attempts, setAttempts] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const set = <K extends keyof RuleDraft>(key: K, value: RuleDraft[K]) =>

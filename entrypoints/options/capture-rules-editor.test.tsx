@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useState } from 'react';
@@ -250,8 +250,11 @@ describe('importing rules', () => {
     const input = screen.getByLabelText('Import rules');
     await user.upload(input, file(JSON.stringify(bad), 'mine.json'));
 
-    expect(input).toHaveAccessibleDescription(
-      /^Nothing imported: mine\.json is not a rules file Space Clipper can read\. First problem: rules\[1\]\.target\.kind: /,
+    // The file is read asynchronously: its verdict shows once read.
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        /^Nothing imported: mine\.json is not a rules file Space Clipper can read\. First problem: rules\[1\]\.target\.kind: expected one of "weblink", "object" /,
+      ),
     );
     expect(latest).toEqual([rule('a', 'First')]);
     expect(ruleNames()).toEqual(['First']);
@@ -262,6 +265,7 @@ describe('importing rules', () => {
     const good = { version: 1, rules: [{ ...rule('a', 'Imported'), future: { x: 1 } }, rule('z', 'Other')] };
     await user.upload(screen.getByLabelText('Import rules'), file(JSON.stringify(good)));
 
+    await screen.findByRole('heading', { name: 'Other' });
     expect(ruleNames()).toEqual(['First', 'Imported', 'Other']);
     expect(latest[1]).toEqual({ ...rule(expect.any(String), 'Imported'), future: { x: 1 } });
     expect(latest[1]?.id).not.toBe('a');
