@@ -136,6 +136,10 @@ export function CaptureRuleForm({ rule, structures, onSave, onCancel }: CaptureR
                 {title}
               </option>
             ))}
+            {rule.collection?.id === draft.collectionId &&
+              !structure?.collections?.some(({ id }) => id === draft.collectionId) && (
+                <option value={draft.collectionId}>{t('ruleTargetMissing', rule.collection.title)}</option>
+              )}
           </select>
         )}
       </Field>

@@ -1,6 +1,6 @@
 import type { RuleDefinition } from '@/lib/capture/field-values';
 import { issueDetail, issuePath } from '@/lib/capture/issue-text';
-import { fieldDefinition, type SpaceStructure, targetStructure } from '@/lib/capture/rule-target';
+import { fieldDefinition, ruleCollection, type SpaceStructure, targetStructure } from '@/lib/capture/rule-target';
 import { type CaptureRule, type FieldSource, ruleSchema } from '@/lib/capture/rules-schema';
 
 /**
@@ -68,7 +68,11 @@ export function draftFromRule(rule: CaptureRule, structures: readonly SpaceStruc
     target: rule.target.kind === 'weblink' ? WEBLINK_TARGET : (structure?.id ?? rule.target.structureId),
     fields,
     tags: (rule.tags ?? []).map(({ title }) => title).join(', '),
-    collectionId: rule.collection?.id ?? NO_COLLECTION,
+    // By title when the rule came from another space; else its own id, kept though this type lacks it.
+    collectionId:
+      (rule.collection && structure ? ruleCollection(rule.collection, structure.collections ?? [])?.id : undefined) ??
+      rule.collection?.id ??
+      NO_COLLECTION,
     notesTemplate: rule.notesTemplate ?? '',
     keep: rule.keep ?? 'link',
     createMissing: rule.createMissing ?? false,
@@ -112,7 +116,12 @@ export function ruleFromDraft(draft: RuleDraft, rule: CaptureRule, structures: r
     draft.target === WEBLINK_TARGET
       ? targetStructure({ kind: 'weblink' }, structures)
       : structures.find(({ id }) => id === draft.target);
-  const collection = structure?.collections?.find(({ id }) => id === draft.collectionId);
+  const found = structure?.collections?.find(({ id }) => id === draft.collectionId);
+  const collection = found
+    ? { id: found.id, title: found.title }
+    : draft.collectionId !== NO_COLLECTION && draft.collectionId === rule.collection?.id
+      ? rule.collection
+      : undefined;
   const { urls: _u, types: _t, meta: _m, ...otherMatch } = rule.match;
   const urls = splitLines(draft.urls);
   const types = splitCommas(draft.types);
@@ -129,7 +138,7 @@ export function ruleFromDraft(draft: RuleDraft, rule: CaptureRule, structures: r
     target: targetOf(draft, rule, structure),
     fields: fieldsOf(draft, structure),
     tags: tagsOf(draft.tags, rule.tags),
-    collection: collection ? { id: collection.id, title: collection.title } : null,
+    collection: collection ?? null,
     notesTemplate: draft.notesTemplate,
     keep: draft.keep,
     createMissing: draft.createMissing,
