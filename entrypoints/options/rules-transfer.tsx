@@ -5,7 +5,7 @@ import type { CaptureRule } from '@/lib/capture/rules-schema';
 import { t } from '@/lib/i18n';
 
 /** The name "Export rules" saves under. */
-export const RULES_FILE_NAME = 'space-clipper-rules.json';
+const RULES_FILE_NAME = 'space-clipper-rules.json';
 
 export type RulesTransferProps = {
   rules: readonly CaptureRule[];
