@@ -90,6 +90,7 @@ export const messageSchemas = {
   readArticle: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
   saveClipTemplate: z.strictObject({ spaceId: id(), template: clipTemplateSchema }),
   getCaptureRules: z.strictObject({ spaceId: id() }),
+  getCaptureStructures: z.strictObject({ spaceId: id() }),
   saveCaptureRules: z.strictObject({ spaceId: id(), file: storedRulesFileSchema }),
 };
 

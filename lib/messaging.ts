@@ -1,6 +1,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { SerializedApiError } from './api/errors';
 import type { PropertyValue } from './api/schemas/property-values';
+import type { Structure } from './api/schemas/space';
 import type { RulesFile } from './capture/rules-schema';
 import type { ArticleCapture } from './clip/article';
 import type { PageMetadata } from './clip/metadata';
@@ -179,6 +180,8 @@ export interface ProtocolMap {
   saveClipTemplate(data: MessageData<'saveClipTemplate'>): void;
   /** A space's capture rules file (lib/capture/); an empty one until the options page saves one. */
   getCaptureRules(data: MessageData<'getCaptureRules'>): RulesFile;
+  /** Every type of the space with its properties and collections, for the rules (cached a while). */
+  getCaptureStructures(data: MessageData<'getCaptureStructures'>): Result<Structure[]>;
   /** Stores a space's capture rules file, as `parseRulesFile` gave it. The background alone writes it. */
   saveCaptureRules(data: MessageData<'saveCaptureRules'>): void;
 }

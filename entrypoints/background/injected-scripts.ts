@@ -6,10 +6,18 @@
  * privacy").
  */
 
+import { CAPTURE_READER_SCRIPT } from '@/lib/capture/capture-reader-script';
+
 /** Reads the page's metadata and its selection (lib/clip/page-capture.ts). */
 export const PAGE_READER_SCRIPT = '/page-reader.js';
 
 /** Finds the page's article, or applies a quick clip's template (entrypoints/article-reader/article-script.ts). */
 export const ARTICLE_READER_SCRIPT = '/article-reader.js';
 
-export const INJECTED_SCRIPTS = [PAGE_READER_SCRIPT, ARTICLE_READER_SCRIPT] as const;
+/**
+ * Reads the page for the space's capture rules, applies the rule and suggests tags
+ * (lib/capture/capture-script.ts); the popup injects it after its first paint, a quick clip here.
+ */
+export { CAPTURE_READER_SCRIPT };
+
+export const INJECTED_SCRIPTS = [PAGE_READER_SCRIPT, ARTICLE_READER_SCRIPT, CAPTURE_READER_SCRIPT] as const;

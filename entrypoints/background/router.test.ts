@@ -36,6 +36,7 @@ const EVERY_MESSAGE: { [K in keyof ProtocolMap]: GetDataType<ProtocolMap[K]> } =
   readArticle: { tabId: 1 },
   saveClipTemplate: { spaceId: 'space-1', template: { fieldMappings: [], notesTemplate: '{{title}}' } },
   getCaptureRules: { spaceId: 'space-1' },
+  getCaptureStructures: { spaceId: 'space-1' },
   saveCaptureRules: {
     spaceId: 'space-1',
     file: { version: 1, rules: [{ name: 'Everything', enabled: true, match: {}, target: { kind: 'weblink' } }] },

@@ -10,7 +10,9 @@ import { type MessageKey, t } from '@/lib/i18n';
 import { type ClipRequest, sendMessage } from '@/lib/messaging';
 import { EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
 import { AppendToObject } from './append-to-object';
+import { type CaptureChoice, CaptureSlot } from './capture-slot';
 import { NO_STATUS, statusOf, UNREADABLE_KEYS } from './clip-status';
+import { DailyNoteDay, dailyNoteClip, today } from './daily-note-day';
 import { KeepChoiceGroup } from './keep-choice';
 import { PageLine } from './page-line';
 import { keys, useClipTemplate, usePage, usePreferences, useSavedObject, useTab, useWeblinkForm } from './queries';
@@ -49,6 +51,8 @@ export function ClipForm({
   const titleRef = useRef<HTMLInputElement>(null);
   const [fieldsOpen, setFieldsOpen] = useFieldsOpen();
   const belowShown = useAfterFirstPaint();
+  const [capture, setCapture] = useState<CaptureChoice | null>(null);
+  const [noteDay, setNoteDay] = useState(today);
 
   const url = page.data?.url ?? tab.data?.url ?? '';
   const pageTitle = page.data?.title ?? tab.data?.title ?? '';
@@ -118,6 +122,8 @@ export function ClipForm({
   async function saveAsNew() {
     if (!fieldsAreValid()) return;
     const title = weblinkTitle({ title: draft.title, url });
+    const object = capture?.objectRequest({ url, title, tags: draft.tags, notes: draft.notes });
+    if (object) return void (await send(object));
     if (kept.keep === 'article') {
       setBusy(true);
       setStatus({ message: t('articleReading'), tone: 'info' });
@@ -132,7 +138,7 @@ export function ClipForm({
       kind: 'page',
       url,
       title,
-      tags: draft.tags,
+      tags: capture ? capture.tags(draft.tags) : draft.tags,
       properties: toProperties(definitions, draft.values),
       ...(draft.collection ? { collections: [draft.collection] } : {}),
       notes: body.notes,
@@ -212,6 +218,9 @@ export function ClipForm({
       <PageLine url={source.url} iconUrl={tab.data?.favIconUrl} />
       {page.data?.unreadable && <p className="notice">{t(UNREADABLE_KEYS[page.data.unreadable])}</p>}
       {saved && <p className="notice">{t('editingSaved', saved.title)}</p>}
+      {belowShown && !saved && (
+        <CaptureSlot {...{ spaceId, tabId, draft, pageTitle, selection, prefs, kept, setCapture }} />
+      )}
 
       <WeblinkFields
         spaceId={spaceId}
@@ -255,7 +264,7 @@ export function ClipForm({
           className="button"
           disabled={!canAppend}
           title={canAppend ? undefined : t('appendNothing')}
-          onClick={() => appendNotes({ kind: 'daily-note', markdown: draft.notes, source })}
+          onClick={() => appendNotes(dailyNoteClip(draft.notes, source, noteDay))}
         >
           {t('addToDailyNote')}
         </button>
@@ -263,6 +272,7 @@ export function ClipForm({
 
       {belowShown && (
         <>
+          <DailyNoteDay day={noteDay} onChange={setNoteDay} />
           <PropertySection
             spaceId={spaceId}
             draft={draft}

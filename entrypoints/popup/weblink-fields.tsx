@@ -12,6 +12,9 @@ import type { SpacePreferences } from '@/lib/storage';
 import { fieldsOpenPreference } from '@/lib/storage';
 import type { ClipDraft } from './use-clip-draft';
 
+/** Where the capture rules put their suggested tags once they are loaded. */
+export const TAG_SLOT_ID = 'capture-suggested-tags';
+
 /** Whether the property fields are shown; remembered, as people either use them every time or never. */
 export function useFieldsOpen(): [boolean, (open: boolean) => void] {
   const [open, setOpen] = useState(fieldsOpenPreference.read);
@@ -76,6 +79,8 @@ export function WeblinkFields({
         pinnedTagIds={preferences.pinnedTags.map((tag) => tag.id)}
         onTogglePin={onTogglePin}
       />
+      {/* The capture rules' suggested tags, under the tag box (entrypoints/popup/capture/). */}
+      <div id={TAG_SLOT_ID} />
 
       {collections.length > 0 && (
         <CollectionPicker collections={collections} value={draft.collection} onChange={draft.setCollection} />

@@ -108,12 +108,13 @@ export interface WeblinkSearch {
 
 export async function findWeblink(
   api: WorkspaceApi,
-  clip: { url: string; title: string; existingObjectIds: readonly string[] },
+  clip: { url: string; title: string; existingObjectIds: readonly string[]; structureId?: string },
   search: WeblinkSearch,
 ): Promise<WorkspaceObject | undefined> {
   const title = weblinkTitle(clip);
   const [results, otherResults, urlPropertyId] = await Promise.all([
-    api.search({ query: title, structureIds: ['MediaWebResource'] }),
+    // A typed object saved from a page (lib/clips/object.ts) is found the same way, among its type.
+    api.search({ query: title, structureIds: [clip.structureId ?? 'MediaWebResource'] }),
     search.otherResults,
     search.urlPropertyId,
   ]);

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { append } from './append';
 import { dailyNote } from './daily-note';
 import type { AnyClipKind } from './kind';
+import { typedObject } from './object';
 import { restore } from './restore';
 import type { StoredClipOf } from './stored-clip';
 import { trash } from './trash';
@@ -13,7 +14,7 @@ import { weblink } from './weblink';
  * and the message protocol find a clip's kind here, by its name; nothing else branches on it.
  * Adding a kind is adding its module and one line in this list.
  */
-const KINDS = [weblink, dailyNote, append, update, trash, restore] as const;
+const KINDS = [weblink, dailyNote, append, update, trash, restore, typedObject] as const;
 
 /** A clip as a page asks the background to make it. */
 export type ClipRequest = Parameters<(typeof KINDS)[number]['toPayload']>[0];

@@ -50,6 +50,11 @@ export interface ClipProgress {
   fellBack?: boolean;
   /** An update's PATCH, a trash or a restore has landed. */
   changed?: boolean;
+  /**
+   * Ids of the linked objects a clip found or created (lib/clips/steps/linked-objects.ts), keyed
+   * by type and folded name; absent until the first.
+   */
+  linkedIds?: Record<string, string>;
   /** How many Markdown parts (after the first, for weblinks) have landed. */
   partsLanded: number;
 }

@@ -23,6 +23,7 @@ import {
   weblinkClip,
   weblinksOf,
 } from '../../tests/support/outbox-harness';
+import type { ObjectClip } from '../clips/object';
 import type { ClipPayload } from '../clips/registry';
 import type { WeblinkClip } from '../clips/weblink';
 import { DB_NAME, DB_VERSION, type Db } from '../db/schema';
@@ -64,7 +65,9 @@ function soakClip(i: number): ClipPayload {
   }
 }
 
-const isWeblinkClip = (clip: ClipPayload): clip is WeblinkClip => clip.kind === 'page' || clip.kind === 'link';
+// The soak makes no typed objects: they carry their notes as a weblink does.
+const isWeblinkClip = (clip: ClipPayload): clip is WeblinkClip | ObjectClip =>
+  clip.kind === 'page' || clip.kind === 'link' || clip.kind === 'object';
 
 function texts(clip: ClipPayload): string[] {
   if (isWeblinkClip(clip)) return clip.notes;

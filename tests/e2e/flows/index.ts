@@ -1,4 +1,5 @@
 import { articleFlows } from './article-flows';
+import { captureFlows } from './capture-flows';
 import { captureRulesFlows } from './capture-rules-flows';
 import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
@@ -22,4 +23,5 @@ export const FLOWS: readonly Flow[] = [
   ...articleFlows,
   ...highlighterFlows,
   ...captureRulesFlows,
+  ...captureFlows,
 ];

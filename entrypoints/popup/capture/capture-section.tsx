@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import type { AppliedRule } from '@/lib/capture/apply-rule';
+import { t } from '@/lib/i18n';
+import type { KeepChoice, TagRef } from '@/lib/messaging';
+import type { SpacePreferences } from '@/lib/storage';
+import type { CaptureChoice } from '../capture-choice';
+import type { ClipDraft } from '../use-clip-draft';
+import { TAG_SLOT_ID } from '../weblink-fields';
+import { LinkChips, useConfirmedNames } from './link-chips';
+import { objectRequest } from './object-request';
+import { SuggestedTags } from './suggested-tags';
+import { type CaptureClip, useCapture, useOnApplied } from './use-capture';
+
+function withTags(current: TagRef[], added: TagRef[]): TagRef[] {
+  const has = (tag: TagRef) =>
+    current.some((old) =>
+      old.kind === 'existing' && tag.kind === 'existing' ? old.id === tag.id : old.title === tag.title,
+    );
+  return [...current, ...added.filter((tag) => !has(tag))];
+}
+
+/**
+ * The capture rules in the popup, after its first paint: "Rule: <name>" and the menu that picks
+ * another rule or none, the type the rule saves as, the linked names (found, or a chip to create
+ * each), and, under the tag box (`tagSlot`), the space's tags the page is about. The rule
+ * prefills the form once; everything stays the person's to change.
+ */
+export function CaptureSection({
+  spaceId,
+  tabId,
+  pageTitle,
+  selection,
+  draft,
+  prefs,
+  kept,
+  setCapture: onChoice,
+}: {
+  spaceId: string;
+  tabId: number | undefined;
+  pageTitle: string;
+  selection: { text: string; markdown: string } | null | undefined;
+  draft: ClipDraft;
+  prefs: SpacePreferences;
+  kept: { choose(keep: KeepChoice): void };
+  setCapture(choice: CaptureChoice | null): void;
+}) {
+  const clip: CaptureClip = {
+    title: pageTitle,
+    selectionText: selection?.text ?? null,
+    selectionMarkdown: selection?.markdown ?? null,
+  };
+  const known = useMemo(() => [...prefs.pinnedTags, ...prefs.recentTags], [prefs]);
+  const capture = useCapture(spaceId, tabId, clip, known);
+  const tagsNow = useRef(draft.tags);
+  tagsNow.current = draft.tags;
+  const { applied, links } = capture;
+  const [confirmed, toggle] = useConfirmedNames(applied, links);
+  const { setTitle, setTags, setNotes, setCollection } = draft;
+  const onKeep = kept.choose;
+  const tagSlot = document.getElementById(TAG_SLOT_ID);
+
+  const prefill = useCallback(
+    (rule: AppliedRule) => {
+      setTitle(rule.title);
+      setTags(withTags(tagsNow.current, capture.existingFor(rule.tags)));
+      if (rule.notes !== null) setNotes(rule.notes);
+      if (rule.target.kind === 'weblink') {
+        if (rule.collection) setCollection(rule.collection.id);
+        if (rule.keep) onKeep(rule.keep);
+      }
+    },
+    [setTitle, setTags, setNotes, setCollection, onKeep, capture.existingFor],
+  );
+  useOnApplied(applied, prefill);
+
+  const objectType = applied?.target.kind === 'object' ? applied.structureId : null;
+  useEffect(() => {
+    onChoice({
+      tags: capture.existingFor,
+      objectRequest: (form) =>
+        applied && objectType
+          ? objectRequest(applied, objectType, links, confirmed, { ...form, tags: capture.existingFor(form.tags) })
+          : null,
+    });
+  }, [applied, objectType, links, confirmed, capture.existingFor, onChoice]);
+  useEffect(() => () => onChoice(null), [onChoice]);
+
+  const typeTitle = capture.structures.find((structure) => structure.id === objectType)?.title;
+  const suggested = capture.suggested(draft.tags);
+  return (
+    <div className="capture">
+      {capture.rules.length > 0 && (
+        <div className="capture-rule">
+          {applied && <p>{t('captureRuleShown', applied.ruleName)}</p>}
+          <label>
+            {t('captureRuleMenu')}{' '}
+            <select value={applied?.ruleIndex ?? -1} onChange={(event) => capture.choose(Number(event.target.value))}>
+              <option value={-1}>{t('captureRuleNone')}</option>
+              {capture.rules.map((rule, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rules are named by their place in the person's order.
+                <option key={index} value={index}>
+                  {rule.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {typeTitle && <p>{t('captureSavesAs', typeTitle)}</p>}
+        </div>
+      )}
+      <LinkChips links={links} structures={capture.structures} confirmed={confirmed} onToggle={toggle} />
+      {tagSlot &&
+        createPortal(
+          <SuggestedTags
+            tags={suggested}
+            onAdd={(tag) => setTags(withTags(draft.tags, [{ kind: 'existing', ...tag }]))}
+          />,
+          tagSlot,
+        )}
+    </div>
+  );
+}
+
+export default CaptureSection;

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from '@playwright/test';
+import type { RulesFile } from '../../../lib/capture/rules-schema.ts';
+import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
+import { button, type Driver, labelled } from '../driver/driver';
+import { type EmulatorAccess, entityIdsOf, markdownOf, objectsIn } from '../emulator-client';
+import { defineFlow, EVERYWHERE } from './flow';
+import { connectSpace, today } from './steps';
+
+/** Capture rules (issue #24): a page saved as a type of the space, linked to its people, tagged from the space. */
+
+const PAPER_TITLE = 'Notes on the Analytical Engine';
+
+/** tests/fixtures/capture/rules.json (Paper, Recipe, Article), kept for the space as the options page keeps it. */
+async function seedRules(driver: Driver): Promise<void> {
+  const file = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../fixtures/capture/rules.json'), 'utf8'),
+  ) as RulesFile;
+  await driver.sendToBackground('saveCaptureRules', { spaceId: DEMO.spaceId, file });
+}
+
+async function peopleTitled(emulator: EmulatorAccess, title: string) {
+  return (await objectsIn(emulator, DEMO.spaceId, DEMO.structures.person)).filter((person) => person.title === title);
+}
+
+async function papers(emulator: EmulatorAccess) {
+  return (await objectsIn(emulator, DEMO.spaceId, DEMO.structures.paper)).filter(
+    (paper) => paper.title === PAPER_TITLE,
+  );
+}
+
+/** The page a day before today, as the date field writes it. */
+const yesterday = () => new Date(Date.now() - 86_400_000).toLocaleDateString('sv');
+
+export const captureFlows = [
+  defineFlow(
+    'capture rules: a paper saved by the Paper rule links its existing author and two confirmed new ones; again, no person twice',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      await seedRules(driver);
+      const page = await driver.openPage(`${pagesUrl}/capture/paper.html`);
+
+      const popup = await driver.popup(page);
+      await expect.poll(() => popup.text()).toContain('Rule: Paper');
+      await popup.waitFor(button('Create Person “Grace Hopper”'));
+      await popup.waitFor(button('Create Person “Charles Babbage”'));
+      expect(await popup.count(button('Create Person “Ada Lovelace”'))).toBe(0);
+      await popup.click(button('Create Person “Grace Hopper”'));
+      await popup.click(button('Create Person “Charles Babbage”'));
+      await popup.click(button('Save page'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+
+      const [grace] = await peopleTitled(emulator, 'Grace Hopper');
+      const [charles] = await peopleTitled(emulator, 'Charles Babbage');
+      const [paper, ...more] = await papers(emulator);
+      expect(more).toEqual([]);
+      expect(entityIdsOf(paper as never, DEMO.properties.paper.authors)).toEqual([
+        DEMO.people.ada,
+        grace?.id,
+        charles?.id,
+      ]);
+      await popup.close();
+
+      // Saved again: every author is found now, so nothing is offered for creation or created.
+      const again = await driver.popup(page);
+      await expect.poll(() => again.text()).toContain('Rule: Paper');
+      await expect.poll(() => again.text()).toContain('Charles Babbage');
+      expect(await again.count(button(/^Create Person/))).toBe(0);
+      await again.click(button('Save page'));
+      await expect.poll(() => again.status()).toBe('Saved');
+      expect(await papers(emulator)).toHaveLength(2);
+      for (const name of ['Ada Lovelace', 'Grace Hopper', 'Charles Babbage']) {
+        expect(await peopleTitled(emulator, name), name).toHaveLength(1);
+      }
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'suggested tags: a page about "javascript" suggests the space\'s existing "JavaScript", which the weblink gets',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const url = `${pagesUrl}/capture/javascript.html`;
+      const popup = await driver.popup(await driver.openPage(url));
+      await popup.click(button('JavaScript'));
+      await popup.click(button('Save page'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+
+      const weblinks = (await objectsIn(emulator, DEMO.spaceId, 'MediaWebResource')).filter(
+        (object) => (object.properties.url as { url?: { value?: string } } | undefined)?.url?.value === url,
+      );
+      expect(weblinks).toHaveLength(1);
+      expect(entityIdsOf(weblinks[0] as never, 'tags')).toEqual([DEMO.tags.javascript]);
+      const javascriptTags = (await objectsIn(emulator, DEMO.spaceId, 'RootTag')).filter((tag) =>
+        /^javascript$/i.test(tag.title),
+      );
+      expect(javascriptTags).toHaveLength(1);
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    '"Daily note day": a selection added to yesterday\'s daily note lands there, not in today\'s',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const page = await driver.openPage(`${pagesUrl}/article.html`);
+      await page.selectContents('#intro');
+      const popup = await driver.popup(page);
+      await popup.fill(labelled('Daily note day'), yesterday());
+      await popup.click(button('Add to daily note'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+
+      await emulator.waitForDailyNotes();
+      const notes = await objectsIn(emulator, DEMO.spaceId, 'RootDailyNote');
+      const note = notes.find((object) => object.title === yesterday());
+      expect(await markdownOf(emulator, note?.id ?? '', DEMO_TOKENS.demo)).toContain('A starter is a');
+      const todays = notes.find((object) => object.title === today());
+      if (todays) expect(await markdownOf(emulator, todays.id, DEMO_TOKENS.demo)).not.toContain('A starter is a');
+    },
+    { runs: EVERYWHERE },
+  ),
+];
