@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { Structure } from '@/lib/api/schemas/space';
 import type { ConnectionView, ProtocolMap } from '@/lib/messaging';
-import { structuresItem } from '@/lib/storage';
 import { App } from './App';
 
 const sendMessage = vi.hoisted(() => vi.fn());
@@ -46,15 +45,15 @@ function answer(type: keyof ProtocolMap) {
       },
     };
   if (type === 'getWeblinkForm') return { ok: true, value: { fields: [], collections: [], appendableTypes: [] } };
+  if (type === 'getCaptureStructures') return { ok: true, value: [WEBLINK] };
   if (type === 'getCaptureRules') return STORED;
   if (type === 'saveCaptureRules') return undefined;
   throw new Error(`unexpected message ${type}`);
 }
 
-beforeEach(async () => {
+beforeEach(() => {
   sendMessage.mockReset();
   sendMessage.mockImplementation(async (type: keyof ProtocolMap) => answer(type));
-  await structuresItem.setValue({ 'space-1': { at: Date.now(), structures: [WEBLINK] } });
 });
 
 it('shows the space’s stored rules and stores each change as the whole file, through the background', async () => {

@@ -5,32 +5,22 @@ import type { Status } from '@/components/status-region';
 import type { RulesFile } from '@/lib/capture/rules-schema';
 import { t } from '@/lib/i18n';
 import { type ConnectionsView, type ConnectionView, sendMessage } from '@/lib/messaging';
-import { structuresItem } from '@/lib/storage';
 
 // The editor, its forms and the rules file's zod schema load only when the section shows.
 const CaptureRulesEditor = lazy(() =>
   import('./capture-rules-editor').then(({ CaptureRulesEditor }) => ({ default: CaptureRulesEditor })),
 );
 
-/**
- * The space's types, as the background last read them. Asking for the weblink form (the same query
- * as the clip template's, so asked once) makes it read them afresh, and it keeps every type.
- */
+/** Every type of the space (the background's copy of its structures), for the rules' targets and fields. */
 function useSpaceStructures(spaceId: string) {
-  const form = useQuery({
-    queryKey: ['weblink-form', spaceId],
+  return useQuery({
+    queryKey: ['capture-structures', spaceId],
     queryFn: async () => {
-      const answer = await sendMessage('getWeblinkForm', { spaceId });
+      const answer = await sendMessage('getCaptureStructures', { spaceId });
       if (!answer.ok) throw new Error(answer.error.message);
       return answer.value;
     },
   });
-  const structures = useQuery({
-    queryKey: ['space-structures', spaceId, form.dataUpdatedAt],
-    queryFn: async () => (await structuresItem.getValue())[spaceId]?.structures ?? [],
-    enabled: form.isSuccess,
-  });
-  return { data: structures.data, error: form.error ?? structures.error };
 }
 
 function SpaceCaptureRules({ space, onNotice }: { space: ConnectionView; onNotice(notice: Status): void }) {
