@@ -198,11 +198,19 @@ try {
   await rules.screenshot(path.join(OUT, 'capture-rules.png'));
   await scrollTo(rules, 'Fields');
   await rules.screenshot(path.join(OUT, 'capture-rule-fields.png'));
+  const paper = await driver.popup(await driver.openPage(`${pages.url}/capture/paper.html`), POPUP_SIZE);
+  const ruleDeadline = Date.now() + 20_000;
+  while (!(await paper.text()).includes('Rule: Paper')) {
+    if (Date.now() > ruleDeadline) throw new Error('the popup did not show the Paper rule');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await paper.screenshot(path.join(OUT, 'popup-rule.png'));
+  step('The popup on a paper shows "Rule: Paper", prefilled from it');
 
   const space = await driver.openPage(emulator.url);
   await space.screenshot(path.join(OUT, 'emulator-space.png'));
   step(
-    `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, field-mapping.png, notes-template.png, keep-article.png, popup-light.png, popup-dark.png, capture-rules.png, capture-rule-fields.png, emulator-space.png)`,
+    `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, field-mapping.png, notes-template.png, keep-article.png, popup-light.png, popup-dark.png, capture-rules.png, capture-rule-fields.png, popup-rule.png, emulator-space.png)`,
   );
 } finally {
   await session.close();
