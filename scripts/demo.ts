@@ -11,7 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ClipTemplate } from '../lib/message-schemas.ts';
-import { button, combobox, type Driver, textbox, type UiPage } from '../tests/e2e/driver/driver.ts';
+import { button, combobox, type Driver, labelled, textbox, type UiPage } from '../tests/e2e/driver/driver.ts';
 import { launchDriven } from '../tests/e2e/driver/launch-driven.ts';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from '../tests/emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../tests/emulator/seed.ts';
@@ -186,10 +186,31 @@ try {
   step(`Sent the article's selection to today's daily note (${today}); the Markdown that arrived:`);
   console.log(markdown.markdown.replace(/^/gm, '    '));
 
+  // 3. Capture rules (issue #24): the rules file imported in the options page, its Paper rule open.
+  const rules = await driver.options();
+  await rules.waitFor(button('Add a blank rule'));
+  const rulesFile = await (await fetch(`${pages.url}/capture/rules.json`)).text();
+  await rules.chooseFile(labelled('Import rules'), { name: 'rules.json', text: rulesFile });
+  step(`Imported capture rules: "${await statusMatching(rules, /^Rules imported/)}"`);
+  await rules.click(button('Edit'));
+  await rules.waitFor(button('Save rule'));
+  await scrollTo(rules, 'Capture rules');
+  await rules.screenshot(path.join(OUT, 'capture-rules.png'));
+  await scrollTo(rules, 'Fields');
+  await rules.screenshot(path.join(OUT, 'capture-rule-fields.png'));
+  const paper = await driver.popup(await driver.openPage(`${pages.url}/capture/paper.html`), POPUP_SIZE);
+  const ruleDeadline = Date.now() + 20_000;
+  while (!(await paper.text()).includes('Rule: Paper')) {
+    if (Date.now() > ruleDeadline) throw new Error('the popup did not show the Paper rule');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await paper.screenshot(path.join(OUT, 'popup-rule.png'));
+  step('The popup on a paper shows "Rule: Paper", prefilled from it');
+
   const space = await driver.openPage(emulator.url);
   await space.screenshot(path.join(OUT, 'emulator-space.png'));
   step(
-    `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, field-mapping.png, notes-template.png, keep-article.png, popup-light.png, popup-dark.png, emulator-space.png)`,
+    `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, field-mapping.png, notes-template.png, keep-article.png, popup-light.png, popup-dark.png, capture-rules.png, capture-rule-fields.png, popup-rule.png, emulator-space.png)`,
   );
 } finally {
   await session.close();

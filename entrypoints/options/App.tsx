@@ -4,6 +4,7 @@ import { type Status, StatusRegion } from '@/components/status-region';
 import { t } from '@/lib/i18n';
 import { type Result, sendMessage } from '@/lib/messaging';
 import { connectionsItem } from '@/lib/storage';
+import { CaptureRulesSettings } from './capture-rules-settings';
 import { ClipTemplateSettings } from './clip-template-settings';
 import { ClippingSettings } from './clipping-settings';
 import { ConnectSpace } from './connect-space';
@@ -83,6 +84,7 @@ export function App() {
       {data && <ServiceSettings view={data} onNotice={setNotice} onSaved={refresh} />}
       {data && <ClippingSettings view={data} onChanged={(result) => report(result, () => t('settingSaved'))} />}
       {data && <ClipTemplateSettings view={data} onNotice={setNotice} />}
+      {data && <CaptureRulesSettings view={data} onNotice={setNotice} />}
     </main>
   );
 }

@@ -38,3 +38,11 @@ export function typesWithBody(structures: readonly Structure[]): Structure[] {
   if (listed.length > 0) return listed;
   return structures.filter((structure) => !WITHOUT_BODY.has(structure.id));
 }
+
+/**
+ * The types a capture rule can save a page as with `POST /object`: every type but the weblink
+ * (saved with `POST /object/url`) and the built-in containers.
+ */
+export function creatableTypes<T extends { id: string }>(structures: readonly T[]): T[] {
+  return structures.filter((structure) => structure.id !== WEBLINK_STRUCTURE && !WITHOUT_BODY.has(structure.id));
+}

@@ -43,6 +43,12 @@ export const labelled = (name: string | RegExp): Control => ({ role: 'labelled',
 
 export type Key = 'Enter' | 'Escape';
 
+/** A file a person picks or a download saved: its name and its text. */
+export interface ChosenFile {
+  name: string;
+  text: string;
+}
+
 /** A page of ours (options, popup) or the emulator's consent page, driven as a person would. */
 export interface UiPage {
   /** Replaces the control's value, as typing would. */
@@ -60,6 +66,14 @@ export interface UiPage {
   pickSuggestion(name: string | RegExp): Promise<void>;
   /** Clicks the innermost visible element whose text matches (a `<summary>`, say). */
   clickText(text: RegExp): Promise<void>;
+  /** Picks a file in a file input, as a person choosing it in the browser's file dialog. */
+  chooseFile(control: Control, file: ChosenFile): Promise<void>;
+  /**
+   * Clicks a download link and answers the file it saves. Chromium: the browser's own download.
+   * Firefox: puppeteer reports no downloads over WebDriver BiDi, so the link's `download` name is
+   * read and its address (a blob of the page) fetched in the page: the bytes the download saves.
+   */
+  download(control: Control): Promise<ChosenFile>;
   /** Resolves once the control is on the page and visible. */
   waitFor(control: Control): Promise<void>;
   /** How many visible controls match right now (no waiting). */

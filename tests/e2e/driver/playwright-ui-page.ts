@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { evaluateIn } from '../send-to-background.ts';
-import type { Control, Key, UiPage } from './driver.ts';
+import type { ChosenFile, Control, Key, UiPage } from './driver.ts';
 
 /** A page driven through Playwright's own role and label queries. */
 export class PlaywrightUiPage implements UiPage {
@@ -60,6 +61,21 @@ export class PlaywrightUiPage implements UiPage {
 
   async clickText(text: RegExp): Promise<void> {
     await this.page.getByText(text).first().click();
+  }
+
+  async chooseFile(control: Control, file: ChosenFile): Promise<void> {
+    await this.locate(control).setInputFiles({
+      name: file.name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(file.text),
+    });
+  }
+
+  async download(control: Control): Promise<ChosenFile> {
+    const started = this.page.waitForEvent('download');
+    await this.locate(control).click();
+    const download = await started;
+    return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
   }
 
   async waitFor(control: Control): Promise<void> {

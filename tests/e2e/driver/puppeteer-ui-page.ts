@@ -1,7 +1,10 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { evaluateIn } from '../send-to-background.ts';
 import { type ControlQuery, findControls, nameQuery } from './accessible-lookup.ts';
-import type { Control, Key, UiPage } from './driver.ts';
+import type { ChosenFile, Control, Key, UiPage } from './driver.ts';
 
 /** How long an action waits for its control to appear (and, for a click, to be enabled). */
 const ACTION_TIMEOUT_MS = 10_000;
@@ -168,6 +171,25 @@ export class PuppeteerUiPage implements UiPage {
       if (Date.now() > deadline) throw new Error(`no text ${text} on the page`);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  async chooseFile(control: Control, file: ChosenFile): Promise<void> {
+    // WebDriver BiDi's input.setFiles takes paths on this machine: the file is written first.
+    const path = join(await mkdtemp(join(tmpdir(), 'space-clipper-file-')), file.name);
+    await writeFile(path, file.text);
+    const element = (await this.find(control, { enabled: true })) as ElementHandle<HTMLInputElement>;
+    await element.uploadFile(path);
+    await element.dispose();
+  }
+
+  async download(control: Control): Promise<ChosenFile> {
+    const element = await this.find(control, { enabled: true });
+    const saved = await element.evaluate(async (node) => {
+      const link = node as HTMLAnchorElement;
+      return { name: link.getAttribute('download') ?? '', text: await (await fetch(link.href)).text() };
+    });
+    await element.dispose();
+    return saved;
   }
 
   async waitFor(control: Control): Promise<void> {

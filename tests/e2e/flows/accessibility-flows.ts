@@ -61,4 +61,20 @@ export const accessibilityFlows = [
     },
     { runs: CHROMIUM_ONLY },
   ),
+
+  defineFlow(
+    'the capture rules editor, a rule open, has no accessibility violations, light or dark',
+    async ({ driver }) => {
+      const chromium = chromiumOnly(driver);
+      const options = await connectSpace(driver, DEMO_TOKENS.demo);
+      await options.click(button('Add a blank rule'));
+      await options.waitFor(button('Save rule'));
+      const page = chromium.pageOf(options);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        expect(await chromium.accessibilityViolations(options)).toEqual([]);
+      }
+    },
+    { runs: CHROMIUM_ONLY },
+  ),
 ];

@@ -1,6 +1,7 @@
 import { accessibilityFlows } from './accessibility-flows';
 import { articleFlows } from './article-flows';
 import { captureFlows } from './capture-flows';
+import { captureRulesFlows } from './capture-rules-flows';
 import { connectFlows } from './connect-flows';
 import { draftFlows } from './draft-flows';
 import { editFlows } from './edit-flows';
@@ -37,5 +38,6 @@ export const FLOWS: readonly Flow[] = [
   ...securityFlows,
   ...serviceWorkerFlows,
   ...outboxSoakFlows,
+  ...captureRulesFlows,
   ...captureFlows,
 ];
