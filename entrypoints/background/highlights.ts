@@ -5,21 +5,19 @@ import { trustedClipSettings } from '@/lib/choices';
 import { readHighlights, sameQuote } from '@/lib/clips/highlight-blocks';
 import type { ClipRequest, StoredClip } from '@/lib/clips/registry';
 import { DEFAULT_HIGHLIGHT_COLOUR } from '@/lib/highlighter/colours';
-import { HIGHLIGHTER_COMMAND_KEY } from '@/lib/highlighter/command-slot';
 import type {
   HighlighterAnswer,
   HighlighterCommand,
   HighlightRecord,
   ListedHighlight,
 } from '@/lib/highlighter/commands';
-import { HIGHLIGHTER_SCRIPT, HIGHLIGHTER_STYLESHEET } from '@/lib/highlighter/script-files';
+import { HIGHLIGHTER_STYLESHEET } from '@/lib/highlighter/script-files';
 import { t } from '@/lib/i18n';
 import type { ClipOutcome, HighlightSelectionOutcome, HighlightView } from '@/lib/messaging';
 import { samePage } from '@/lib/page-url';
-import { highlighterAnswerSchema } from './highlighter-answer-schema';
 import { outbox } from './outbox-service';
 import { unreadableReason } from './page-reader';
-import { runInPage } from './run-in-page';
+import { HIGHLIGHTER, runInPage } from './run-in-page';
 import { saveClip } from './save-clip';
 import { savedInHistory } from './saved-pages';
 import { weblinkDefaults } from './weblink-defaults';
@@ -31,12 +29,6 @@ import { weblinkDefaults } from './weblink-defaults';
  * waiting in the outbox laid over them; every change is a clip of its own kind.
  */
 
-const HIGHLIGHTER = {
-  file: HIGHLIGHTER_SCRIPT,
-  answer: highlighterAnswerSchema,
-  requestKey: HIGHLIGHTER_COMMAND_KEY,
-} as const;
-
 type Page = { url: string; title: string };
 
 /** Runs a command in the tab's page; undefined where no script may run. */
@@ -45,7 +37,7 @@ async function inPage(tabId: number, command: HighlighterCommand): Promise<Highl
   if (unreadableReason(tab.url)) return undefined;
   // The browser keeps one copy per page load at most: inserting it again adds nothing a person sees.
   await browser.scripting.insertCSS({ target: { tabId }, files: [HIGHLIGHTER_STYLESHEET] }).catch(() => undefined);
-  return runInPage(tabId, HIGHLIGHTER as never, command) as Promise<HighlighterAnswer | undefined>;
+  return runInPage(tabId, HIGHLIGHTER, command);
 }
 
 async function pageOf(tabId: number): Promise<Page> {
