@@ -5,12 +5,7 @@ import { trustedClipSettings } from '@/lib/choices';
 import { readHighlights, sameQuote } from '@/lib/clips/highlight-blocks';
 import type { ClipRequest, StoredClip } from '@/lib/clips/registry';
 import { DEFAULT_HIGHLIGHT_COLOUR } from '@/lib/highlighter/colours';
-import type {
-  HighlighterAnswer,
-  HighlighterCommand,
-  HighlightRecord,
-  ListedHighlight,
-} from '@/lib/highlighter/commands';
+import type { HighlighterCommand, HighlightRecord, ListedHighlight } from '@/lib/highlighter/commands';
 import { HIGHLIGHTER_STYLESHEET } from '@/lib/highlighter/script-files';
 import { t } from '@/lib/i18n';
 import type { ClipOutcome, HighlightSelectionOutcome, HighlightView } from '@/lib/messaging';
@@ -32,7 +27,7 @@ import { weblinkDefaults } from './weblink-defaults';
 type Page = { url: string; title: string };
 
 /** Runs a command in the tab's page; undefined where no script may run. */
-async function inPage(tabId: number, command: HighlighterCommand): Promise<HighlighterAnswer | undefined> {
+async function inPage(tabId: number, command: HighlighterCommand) {
   const tab = await browser.tabs.get(tabId);
   if (unreadableReason(tab.url)) return undefined;
   // The browser keeps one copy per page load at most: inserting it again adds nothing a person sees.
