@@ -1,12 +1,12 @@
 import { expect } from '@playwright/test';
 import type { HighlightView } from '../../../lib/messaging';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import type { Driver, Tab } from '../driver/driver';
+import { button, type Driver, type Tab } from '../driver/driver';
 import { apiGet, type EmulatorAccess } from '../emulator-client';
 import { waitForEmptyOutbox } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
 import { pageView } from './highlighter-flows';
-import { connectSpace, onlyWeblinkOf, openArticle, weblinksOf } from './steps';
+import { connectSpace, onlyWeblinkOf, openArticle, tabInfo, weblinksOf } from './steps';
 
 /** A highlight block as the emulator's profile shows it (published: `highlight`; spec: a quote naming its colour). */
 interface HighlightBlock {
@@ -202,5 +202,26 @@ export const highlightFlows = [
       expect(await drawnCount(driver, changed)).toBe(2);
     },
     { runs: EVERYWHERE, timeoutMs: 90_000 },
+  ),
+
+  defineFlow(
+    '"Highlight selection" from the keyboard command and from the popup\'s button',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl, '#intro');
+      await driver.callBackgroundHook('onCommand', ['highlight-selection', tabInfo(article)]);
+      await expect.poll(async () => (await highlightBlocks(emulator, article.url)).length).toBe(1);
+
+      await article.selectContents('blockquote p');
+      const popup = await driver.popup(article);
+      await popup.click(button('Highlight selection'));
+      await expect.poll(() => popup.status()).toBe('Highlight kept in your space');
+      expect((await highlightBlocks(emulator, article.url)).map((block) => block.quote)).toEqual([
+        expect.stringMatching(INTRO),
+        PATIENCE,
+      ]);
+      expect(await drawnCount(driver, article)).toBe(2);
+    },
+    { runs: EVERYWHERE },
   ),
 ];
