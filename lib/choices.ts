@@ -1,6 +1,7 @@
 import type { RulesFile } from './capture/rules-schema';
 import type { KeepChoice } from './clips/clip-fields';
 import { db } from './db';
+import type { HighlightColour } from './highlighter/colours';
 import type { ClipTemplate } from './message-schemas';
 import { clipTemplatesCopy, keepChoicesCopy, type SpacePreferences, spacePreferencesCopy } from './storage';
 import type { StorageItem } from './storage-item';
@@ -24,6 +25,8 @@ export interface ClipSettings {
   defaultSpaceId: string | null;
   /** Whether daily-note appends get the service's automatic timestamp heading. */
   dailyNoteTimestamp: boolean;
+  /** The colour of a new highlight (options page, "Highlight colour"); yellow when absent (stored before #23). */
+  highlightColour?: HighlightColour;
 }
 
 interface Choice<T> {

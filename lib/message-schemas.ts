@@ -3,6 +3,7 @@ import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';
 import { clipRequestSchema } from './clips/registry';
+import { HIGHLIGHT_COLOURS } from './highlighter/colours';
 
 /**
  * The data of every message a page sends the background, defined once as a zod schema: the
@@ -42,6 +43,7 @@ const settingsChangeSchema = z.strictObject({
   oauthClientId: z.optional(z.nullable(id())),
   defaultSpaceId: z.optional(id()),
   dailyNoteTimestamp: z.optional(z.boolean()),
+  highlightColour: z.optional(z.enum(HIGHLIGHT_COLOURS)),
 });
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
@@ -60,6 +62,9 @@ const storedRulesFileSchema = z.looseObject({
 });
 
 const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });
+
+/** A page's highlights in a space (issue #23): the tab's page, the space its weblink is in. */
+const highlightTab = { spaceId: id(), tabId: z.number().check(z.int(), z.nonnegative()) };
 
 /** Each message type's data; `z.undefined()` for messages that carry none. */
 export const messageSchemas = {
@@ -94,6 +99,15 @@ export const messageSchemas = {
   getCaptureRules: z.strictObject({ spaceId: id() }),
   getCaptureStructures: z.strictObject({ spaceId: id() }),
   saveCaptureRules: z.strictObject({ spaceId: id(), file: storedRulesFileSchema }),
+  highlightSelection: z.strictObject(highlightTab),
+  listHighlights: z.strictObject(highlightTab),
+  changeHighlight: z.strictObject({
+    ...highlightTab,
+    id: id(),
+    colour: z.optional(z.enum(HIGHLIGHT_COLOURS)),
+    note: z.optional(text(20_000)),
+  }),
+  removeHighlight: z.strictObject({ ...highlightTab, id: id() }),
 };
 
 export type MessageSchemas = typeof messageSchemas;

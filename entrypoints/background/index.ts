@@ -6,6 +6,7 @@ import { forgetTabDrafts, restrictStorageToTrustedContexts } from '@/lib/storage
 import { registerCaptureRuleHandlers } from './capture-rule-handlers';
 import { registerClipHandlers } from './clip-handlers';
 import { registerConnectionHandlers } from './connection-handlers';
+import { registerHighlightHandlers } from './highlight-handlers';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from './outbox-service';
 import { createMenus, onCommand, onMenuClicked } from './quick-clips';
 import { handle } from './router';
@@ -17,6 +18,7 @@ export default defineBackground(() => {
   registerConnectionHandlers((spaceId) => void outbox.resumeSpace(spaceId));
   registerClipHandlers();
   registerCaptureRuleHandlers();
+  registerHighlightHandlers();
   trackOutboxWatchers();
 
   browser.alarms.onAlarm.addListener(async (alarm) => {

@@ -21,4 +21,12 @@ export const ARTICLE_READER_SCRIPT = '/article-reader.js';
  */
 export { CAPTURE_READER_SCRIPT };
 
-export const INJECTED_SCRIPTS = [PAGE_READER_SCRIPT, ARTICLE_READER_SCRIPT, CAPTURE_READER_SCRIPT] as const;
+/** Draws, captures and edits highlights (entrypoints/highlighter.ts; lib/highlighter/script-files.ts names it too). */
+export const HIGHLIGHTER_SCRIPT = '/highlighter.js';
+
+export const INJECTED_SCRIPTS = [
+  PAGE_READER_SCRIPT,
+  ARTICLE_READER_SCRIPT,
+  CAPTURE_READER_SCRIPT,
+  HIGHLIGHTER_SCRIPT,
+] as const;

@@ -43,6 +43,10 @@ const EVERY_MESSAGE: { [K in keyof ProtocolMap]: GetDataType<ProtocolMap[K]> } =
     spaceId: 'space-1',
     file: { version: 1, rules: [{ name: 'Everything', enabled: true, match: {}, target: { kind: 'weblink' } }] },
   },
+  highlightSelection: { spaceId: 'space-1', tabId: 1 },
+  listHighlights: { spaceId: 'space-1', tabId: 1 },
+  changeHighlight: { spaceId: 'space-1', tabId: 1, id: 'block-1', colour: 'red', note: 'x' },
+  removeHighlight: { spaceId: 'space-1', tabId: 1, id: 'block-1' },
 };
 const MESSAGE_TYPES = Object.keys(EVERY_MESSAGE) as (keyof ProtocolMap)[];
 

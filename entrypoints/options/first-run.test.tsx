@@ -17,6 +17,7 @@ const settings: ConnectionsView['settings'] = {
   buildOAuthClientId: 'space-clipper',
   defaultSpaceId: null,
   dailyNoteTimestamp: true,
+  highlightColour: 'yellow',
 };
 const DEMO = {
   spaceId: 'space-1',

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
 import { ClipForm } from './clip-form';
+import { HighlightButton } from './highlight-button';
 import { closeKeepingDraft } from './kept-drafts';
 import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
@@ -59,6 +60,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
           />
         </>
       )}
+      {space && belowShown && tabId !== undefined && <HighlightButton spaceId={space.spaceId} tabId={tabId} />}
       {belowShown && (
         <OutboxPanel
           onSignIn={openSettings}

@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
 import { append } from './append';
 import { dailyNote } from './daily-note';
+import { highlight } from './highlight';
+import { highlightChange } from './highlight-change';
+import { highlightRemove } from './highlight-remove';
 import type { AnyClipKind } from './kind';
 import { typedObject } from './object';
 import { restore } from './restore';
@@ -14,7 +17,18 @@ import { weblink } from './weblink';
  * and the message protocol find a clip's kind here, by its name; nothing else branches on it.
  * Adding a kind is adding its module and one line in this list.
  */
-const KINDS = [weblink, dailyNote, append, update, trash, restore, typedObject] as const;
+const KINDS = [
+  weblink,
+  dailyNote,
+  append,
+  update,
+  trash,
+  restore,
+  highlight,
+  highlightChange,
+  highlightRemove,
+  typedObject,
+] as const;
 
 /** A clip as a page asks the background to make it. */
 export type ClipRequest = Parameters<(typeof KINDS)[number]['toPayload']>[0];

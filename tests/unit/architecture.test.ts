@@ -49,7 +49,10 @@ const MAX_LINES = 300;
 const KNOWN: string[] = [];
 /**
  * The libraries of the highlights (#23) and capture rules (#24) issues, written before they are
- * wired to the background, the popup and the options page: each entry goes when it is.
+ * wired to the background, the popup and the options page: each entry goes when it is. The
+ * highlighter is wired (#23), but its page-only modules still live in lib/highlighter/ rather than
+ * with the script's entrypoint: the entry goes when they move (the background keeps
+ * script-files.ts, colours.ts and commands.ts, which it shares).
  */
 const KNOWN_FOLDERS = ['lib/highlighter/', 'lib/capture/'];
 const SOURCE_DIRS = [...LAYERS, 'scripts', 'bench'];

@@ -6,6 +6,7 @@ import { connectFlows } from './connect-flows';
 import { draftFlows } from './draft-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
+import { highlightFlows } from './highlight-flows';
 import { highlighterFlows } from './highlighter-flows';
 import { highlighterToolbarFlows } from './highlighter-toolbar-flows';
 import { hostilePageFlows } from './hostile-page-flows';
@@ -40,4 +41,5 @@ export const FLOWS: readonly Flow[] = [
   ...outboxSoakFlows,
   ...captureRulesFlows,
   ...captureFlows,
+  ...highlightFlows,
 ];
