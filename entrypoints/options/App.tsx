@@ -7,6 +7,7 @@ import { connectionsItem } from '@/lib/storage';
 import { ClipTemplateSettings } from './clip-template-settings';
 import { ClippingSettings } from './clipping-settings';
 import { ConnectionList } from './connection-list';
+import { HighlightSettings } from './highlight-settings';
 import { failure } from './notice';
 import { ServiceSettings } from './service-settings';
 import { TokenForm } from './token-form';
@@ -82,6 +83,7 @@ export function App() {
       {data && <ServiceSettings view={data} onNotice={setNotice} onSaved={refresh} />}
       {data && <ClippingSettings view={data} onChanged={(result) => report(result, () => t('settingSaved'))} />}
       {data && <ClipTemplateSettings view={data} onNotice={setNotice} />}
+      {data && <HighlightSettings onNotice={setNotice} />}
     </main>
   );
 }
