@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { type HighlightActions, HighlightList, type PopupHighlight } from './highlight-list';
@@ -45,6 +46,7 @@ describe('the popup\'s list "Highlights"', () => {
     expect(items.map((item) => within(item).getByRole('blockquote').textContent)).toEqual([
       'The first passage',
       'The second passage',
+      'A passage that is gone',
     ]);
     const second = within(items[1] as HTMLElement);
     expect(second.getByRole('radio', { name: 'Green' })).toBeChecked();
@@ -60,9 +62,11 @@ describe('the popup\'s list "Highlights"', () => {
     expect(second.getByRole('textbox', { name: 'Highlight note' })).toHaveValue('Check this');
     expect(second.getByRole('button', { name: 'Remove highlight' })).toHaveAccessibleDescription('The second passage');
 
-    expect(screen.getByRole('heading', { name: 'Not found on this page' })).toBeInTheDocument();
-    const orphans = within(screen.getByRole('list', { name: 'Not found on this page' })).getAllByRole('listitem');
-    expect(orphans.map((item) => within(item).getByRole('blockquote').textContent)).toEqual(['A passage that is gone']);
+    // The heading stands above the highlights not placed, and says so of each.
+    const heading = screen.getByRole('heading', { name: 'Not found on this page' });
+    expect(items[2]).toContainElement(heading);
+    expect(items[2]).toHaveAccessibleDescription('Not found on this page');
+    expect(items[1]).not.toHaveAccessibleDescription();
     expect(screen.getByRole('button', { name: 'Copy as Markdown' })).toBeInTheDocument();
   });
 
@@ -108,7 +112,7 @@ describe('the popup\'s list "Highlights"', () => {
     const user = userEvent.setup();
     const spy = actions();
     render(<HighlightList highlights={HIGHLIGHTS} actions={spy} onCopy={() => {}} copyStatus="" />);
-    const orphan = within(screen.getByRole('list', { name: 'Not found on this page' }));
+    const orphan = within(screen.getAllByRole('listitem')[2] as HTMLElement);
     orphan.getByRole('button', { name: 'Remove highlight' }).focus();
     await user.keyboard('{Enter}');
     expect(spy.onRemove).toHaveBeenCalledWith('c');
@@ -124,5 +128,11 @@ describe('the popup\'s list "Highlights"', () => {
     expect(onCopy).toHaveBeenCalledTimes(1);
     rerender(<HighlightList highlights={HIGHLIGHTS} actions={actions()} onCopy={onCopy} copyStatus="Copied" />);
     expect(screen.getByText('Copied')).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('has no axe violations, with highlights not found among them', async () => {
+    render(<HighlightList highlights={HIGHLIGHTS} actions={actions()} onCopy={() => {}} copyStatus="Copied" />);
+    const results = await axe.run(document.body, { resultTypes: ['violations'] });
+    expect(results.violations.map((rule) => rule.id)).toEqual([]);
   });
 });

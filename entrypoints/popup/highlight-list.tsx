@@ -19,11 +19,24 @@ export interface HighlightActions {
 }
 
 /** One highlight: its quote, the radio group "Colour", "Highlight note" (saved on blur) and "Remove highlight". */
-function HighlightItem({ highlight, actions }: { highlight: PopupHighlight; actions: HighlightActions }) {
+function HighlightItem({
+  highlight,
+  actions,
+  notFoundHeading,
+  headed,
+}: {
+  highlight: PopupHighlight;
+  actions: HighlightActions;
+  /** The id of the heading "Not found on this page", for a highlight that could not be placed. */
+  notFoundHeading: string | undefined;
+  /** The first of those: the heading is at its top, so that it stands above all of them. */
+  headed: boolean;
+}) {
   const name = useId();
   const [note, setNote] = useState(highlight.note);
   return (
-    <li className="highlight-item" data-colour={highlight.colour}>
+    <li className="highlight-item" data-colour={highlight.colour} aria-describedby={notFoundHeading}>
+      {headed && <h3 id={notFoundHeading}>{t('highlightsNotFound')}</h3>}
       <blockquote id={`${name}-quote`} className="highlight-quote">
         {highlight.quote}
       </blockquote>
@@ -63,27 +76,10 @@ function HighlightItem({ highlight, actions }: { highlight: PopupHighlight; acti
   );
 }
 
-function Items({
-  highlights,
-  actions,
-  labelledBy,
-}: {
-  highlights: PopupHighlight[];
-  actions: HighlightActions;
-  labelledBy: string;
-}) {
-  return (
-    <ul className="highlight-items" aria-labelledby={labelledBy}>
-      {highlights.map((highlight) => (
-        <HighlightItem key={highlight.id} highlight={highlight} actions={actions} />
-      ))}
-    </ul>
-  );
-}
-
 /**
- * The popup's list "Highlights": the page's highlights in page order, then, under "Not found on this
- * page", those that could not be placed (kept, never dropped), with "Copy as Markdown" for all.
+ * The popup's list "Highlights", one item per highlight: those on the page in page order, then
+ * those that could not be placed (kept, never dropped), the first of them under the heading "Not
+ * found on this page" (which describes each of them), with "Copy as Markdown" for all.
  */
 export function HighlightList({
   highlights,
@@ -99,8 +95,8 @@ export function HighlightList({
 }) {
   const id = useId();
   if (highlights.length === 0) return null;
-  const found = highlights.filter((highlight) => highlight.status === 'found');
-  const notFound = highlights.filter((highlight) => highlight.status === 'not-found');
+  const notFoundId = `${id}-not-found`;
+  const firstNotFound = highlights.find((highlight) => highlight.status === 'not-found');
   return (
     <section aria-labelledby={`${id}-heading`} className="highlights">
       <div className="highlights-header">
@@ -112,13 +108,17 @@ export function HighlightList({
           {copyStatus}
         </span>
       </div>
-      {found.length > 0 && <Items highlights={found} actions={actions} labelledBy={`${id}-heading`} />}
-      {notFound.length > 0 && (
-        <>
-          <h3 id={`${id}-not-found`}>{t('highlightsNotFound')}</h3>
-          <Items highlights={notFound} actions={actions} labelledBy={`${id}-not-found`} />
-        </>
-      )}
+      <ul className="highlight-items" aria-labelledby={`${id}-heading`}>
+        {highlights.map((highlight) => (
+          <HighlightItem
+            key={highlight.id}
+            highlight={highlight}
+            actions={actions}
+            notFoundHeading={highlight.status === 'not-found' ? notFoundId : undefined}
+            headed={highlight === firstNotFound}
+          />
+        ))}
+      </ul>
     </section>
   );
 }
