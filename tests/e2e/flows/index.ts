@@ -2,6 +2,7 @@ import { articleFlows } from './article-flows';
 import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
+import { highlightOptionFlows } from './highlight-option-flows';
 import { highlighterFlows } from './highlighter-flows';
 import { hostileServerFlows } from './hostile-server-flows';
 import { outboxFlows } from './outbox-flows';
@@ -20,4 +21,5 @@ export const FLOWS: readonly Flow[] = [
   ...hostileServerFlows,
   ...articleFlows,
   ...highlighterFlows,
+  ...highlightOptionFlows,
 ];
