@@ -106,6 +106,7 @@ export default defineConfig({
         suggested_key: { default: 'Alt+Shift+D' },
         description: '__MSG_commandAddToDailyNote__',
       },
+      'highlight-selection': { suggested_key: { default: 'Alt+Shift+H' }, description: '__MSG_highlightSelection__' },
     },
     ...(browser === 'chrome' && mode !== 'production' ? { key: DEV_PUBLIC_KEY } : {}),
     // Firefox only: Chrome lists it as an "Unrecognized manifest key" on its extensions page.

@@ -1,5 +1,6 @@
 import type { KeepChoice } from './clips/clip-fields';
 import { db } from './db';
+import type { HighlightColour } from './highlighter/colours';
 import type { ClipTemplate } from './message-schemas';
 import { clipTemplatesCopy, keepChoicesCopy, type SpacePreferences, spacePreferencesCopy } from './storage';
 import type { StorageItem } from './storage-item';
@@ -23,6 +24,8 @@ export interface ClipSettings {
   defaultSpaceId: string | null;
   /** Whether daily-note appends get the service's automatic timestamp heading. */
   dailyNoteTimestamp: boolean;
+  /** The colour of a new highlight (options page, "Highlight colour"); yellow when absent (stored before #23). */
+  highlightColour?: HighlightColour;
 }
 
 interface Choice<T> {

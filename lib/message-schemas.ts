@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';
 import { clipRequestSchema } from './clips/registry';
+import { HIGHLIGHT_COLOURS } from './highlighter/colours';
 
 /**
  * The data of every message a page sends the background, defined once as a zod schema: the
@@ -41,10 +42,14 @@ const settingsChangeSchema = z.strictObject({
   oauthClientId: z.optional(z.nullable(id())),
   defaultSpaceId: z.optional(id()),
   dailyNoteTimestamp: z.optional(z.boolean()),
+  highlightColour: z.optional(z.enum(HIGHLIGHT_COLOURS)),
 });
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
 const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });
+
+/** A page's highlights in a space (issue #23): the tab's page, the space its weblink is in. */
+const highlightTab = { spaceId: id(), tabId: z.number().check(z.int(), z.nonnegative()) };
 
 /** Each message type's data; `z.undefined()` for messages that carry none. */
 export const messageSchemas = {
@@ -74,6 +79,15 @@ export const messageSchemas = {
   togglePinnedTag: z.strictObject({ spaceId: id(), tag: z.strictObject({ id: id(), title: text(1_000) }) }),
   readArticle: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
   saveClipTemplate: z.strictObject({ spaceId: id(), template: clipTemplateSchema }),
+  highlightSelection: z.strictObject(highlightTab),
+  listHighlights: z.strictObject(highlightTab),
+  changeHighlight: z.strictObject({
+    ...highlightTab,
+    id: id(),
+    colour: z.optional(z.enum(HIGHLIGHT_COLOURS)),
+    note: z.optional(text(20_000)),
+  }),
+  removeHighlight: z.strictObject({ ...highlightTab, id: id() }),
 };
 
 export type MessageSchemas = typeof messageSchemas;

@@ -6,6 +6,7 @@ import type { PageMetadata } from './clip/metadata';
 import type { SelectionCapture } from './clip/selection';
 import type { ClipState, LandedClip } from './clips/stored-clip';
 import type { FieldDefinition } from './fields/field-definition';
+import type { HighlightColour } from './highlighter/colours';
 import type { MessageKey } from './i18n';
 import type { MessageData } from './message-schemas';
 import type { Connection, SpacePreferences } from './storage';
@@ -39,6 +40,8 @@ export interface ServiceSettingsView {
   buildOAuthClientId: string;
   defaultSpaceId: string | null;
   dailyNoteTimestamp: boolean;
+  /** The colour of a new highlight (options page, "Highlight colour"). */
+  highlightColour: HighlightColour;
 }
 
 export interface ConnectionsView {
@@ -133,6 +136,31 @@ export interface OutboxView {
   history: HistoryEntry[];
 }
 
+/** A highlight of the tab's page, as the popup's "Highlights" list shows it. */
+export interface HighlightView {
+  /** The block's id in the space, or a provisional id until the space has answered. */
+  id: string;
+  quote: string;
+  colour: HighlightColour;
+  /** '' when none. */
+  note: string;
+  /** 'not-found': it could not be placed on the page ("Not found on this page"). */
+  status: 'found' | 'not-found';
+}
+
+/** What "Highlight selection" did. */
+export type HighlightSelectionOutcome =
+  /** Marked on the page and sent as a clip (`outcome`: what became of that clip). */
+  | { kind: 'highlighted'; id: string; outcome: ClipOutcome }
+  /** No text selected. */
+  | { kind: 'no-selection' }
+  /** Over `limit` characters: refused. */
+  | { kind: 'too-long'; length: number; limit: number }
+  /** The selection lies within a highlight: its toolbar was opened on the page instead. */
+  | { kind: 'opened'; id: string }
+  /** A page no script may run in, or one without the CSS Custom Highlight API. */
+  | { kind: 'unreadable' };
+
 export interface ProtocolMap {
   /** Liveness check: the running version and when this background instance started (ms epoch). */
   ping(): { version: string; startedAt: number };
@@ -176,6 +204,18 @@ export interface ProtocolMap {
   readArticle(data: MessageData<'readArticle'>): ArticleCapture | { kind: 'unreadable' };
   /** Stores a space's clip template (fields from the page, the notes template). The background alone writes it. */
   saveClipTemplate(data: MessageData<'saveClipTemplate'>): void;
+
+  /** Highlights the tab's selection in the default colour and sends it to the page's weblink in the space. */
+  highlightSelection(data: MessageData<'highlightSelection'>): Result<HighlightSelectionOutcome>;
+  /**
+   * The tab page's highlights in the space, in page order, those not found last; listing draws
+   * them on the page (the "come back" behaviour). Empty when the page is not saved.
+   */
+  listHighlights(data: MessageData<'listHighlights'>): Result<{ highlights: HighlightView[] }>;
+  /** Changes one highlight's colour or note, on the page and (through the outbox) in the space. */
+  changeHighlight(data: MessageData<'changeHighlight'>): Result<ClipOutcome>;
+  /** Removes one highlight from the page and (through the outbox) from the space. */
+  removeHighlight(data: MessageData<'removeHighlight'>): Result<ClipOutcome>;
 }
 
 export const { sendMessage, onMessage } = defineExtensionMessaging<ProtocolMap>();

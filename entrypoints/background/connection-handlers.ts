@@ -6,6 +6,7 @@ import { connectWithPersonalToken } from '@/lib/auth/personal-token';
 import { effectiveServiceSettings, saveServiceSettings } from '@/lib/auth/settings';
 import { BUILD_API_BASE_URL, BUILD_OAUTH_CLIENT_ID } from '@/lib/build-config';
 import { trustedClipSettings } from '@/lib/choices';
+import { DEFAULT_HIGHLIGHT_COLOUR } from '@/lib/highlighter/colours';
 import type { ConnectionsView } from '@/lib/messaging';
 import { asResult, handle } from './router';
 
@@ -24,6 +25,7 @@ async function connectionsView(): Promise<ConnectionsView> {
       buildOAuthClientId: BUILD_OAUTH_CLIENT_ID,
       defaultSpaceId: settings.defaultSpaceId,
       dailyNoteTimestamp: settings.dailyNoteTimestamp,
+      highlightColour: settings.highlightColour ?? DEFAULT_HIGHLIGHT_COLOUR,
     },
   };
 }
@@ -46,10 +48,12 @@ export function registerConnectionHandlers(onConnected: (spaceId: string) => voi
         });
         await releaseUnusedOrigin(before.baseUrl);
       }
-      if (change.defaultSpaceId !== undefined || change.dailyNoteTimestamp !== undefined) {
+      const { defaultSpaceId, dailyNoteTimestamp, highlightColour } = change;
+      if (defaultSpaceId !== undefined || dailyNoteTimestamp !== undefined || highlightColour !== undefined) {
         const next = await trustedClipSettings.getValue();
-        if (change.defaultSpaceId !== undefined) next.defaultSpaceId = change.defaultSpaceId;
-        if (change.dailyNoteTimestamp !== undefined) next.dailyNoteTimestamp = change.dailyNoteTimestamp;
+        if (defaultSpaceId !== undefined) next.defaultSpaceId = defaultSpaceId;
+        if (dailyNoteTimestamp !== undefined) next.dailyNoteTimestamp = dailyNoteTimestamp;
+        if (highlightColour !== undefined) next.highlightColour = highlightColour;
         await trustedClipSettings.setValue(next);
       }
       return connectionsView();

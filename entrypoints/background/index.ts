@@ -4,6 +4,7 @@ import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocation
 import { restrictStorageToTrustedContexts } from '@/lib/storage';
 import { registerClipHandlers } from './clip-handlers';
 import { registerConnectionHandlers } from './connection-handlers';
+import { registerHighlightHandlers } from './highlight-handlers';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from './outbox-service';
 import { createMenus, onCommand, onMenuClicked } from './quick-clips';
 import { handle } from './router';
@@ -14,6 +15,7 @@ export default defineBackground(() => {
   handle('ping', async () => ({ version: browser.runtime.getManifest().version, startedAt }));
   registerConnectionHandlers((spaceId) => void outbox.resumeSpace(spaceId));
   registerClipHandlers();
+  registerHighlightHandlers();
   trackOutboxWatchers();
 
   browser.alarms.onAlarm.addListener(async (alarm) => {

@@ -1,7 +1,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { WEBLINK_STRUCTURE } from '@/lib/api';
 import { getConnection } from '@/lib/auth/connections';
-import { trustedClipSettings, trustedClipTemplates, trustedKeepChoices, trustedSpacePreferences } from '@/lib/choices';
+import { trustedClipSettings, trustedClipTemplates, trustedKeepChoices } from '@/lib/choices';
 import { defaultKeep, prefillApplies } from '@/lib/clip/clip-prefill';
 import { plainTextToMarkdown } from '@/lib/clip/plain-text';
 import { quoteWithSource } from '@/lib/clip/quote';
@@ -10,7 +10,8 @@ import { clipTooLargeText } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import type { ClipOutcome, ClipRequest, PageView, Result } from '@/lib/messaging';
 import { siteOf } from '@/lib/page-url';
-import { EMPTY_CLIP_TEMPLATE, EMPTY_SPACE_PREFERENCES } from '@/lib/storage';
+import { EMPTY_CLIP_TEMPLATE } from '@/lib/storage';
+import { highlightSelection, refreshHighlights } from './highlights';
 import { showNotification } from './notify';
 import { prefillInPage } from './page-prefill';
 import { readPage } from './page-reader';
@@ -18,6 +19,7 @@ import { asResult } from './router';
 import { saveClip } from './save-clip';
 import { savedInHistory, savedOnServer } from './saved-pages';
 import { structuresFor } from './space-structures';
+import { weblinkDefaults } from './weblink-defaults';
 
 /**
  * Clips made without the popup (context menu, keyboard shortcut), with the remembered defaults:
@@ -31,8 +33,8 @@ type Tab = Browser.tabs.Tab;
 export const MENU_SAVE_PAGE = 'save-page';
 export const MENU_SAVE_LINK = 'save-link';
 export const MENU_DAILY_NOTE = 'add-selection-to-daily-note';
-export const COMMAND_SAVE_PAGE = 'save-page';
-export const COMMAND_DAILY_NOTE = 'add-selection-to-daily-note';
+export const MENU_HIGHLIGHT = 'highlight-selection';
+// The keyboard commands (wxt.config.ts) are named as the menu entries that do the same.
 
 /** The context-menu entries; created on install and update (the browser keeps them). */
 export function createMenus(): void {
@@ -40,6 +42,7 @@ export function createMenus(): void {
     browser.contextMenus.create({ id: MENU_SAVE_PAGE, title: t('menuSavePage'), contexts: ['page'] });
     browser.contextMenus.create({ id: MENU_SAVE_LINK, title: t('menuSaveLink'), contexts: ['link'] });
     browser.contextMenus.create({ id: MENU_DAILY_NOTE, title: t('menuAddToDailyNote'), contexts: ['selection'] });
+    browser.contextMenus.create({ id: MENU_HIGHLIGHT, title: t('highlightSelection'), contexts: ['selection'] });
   });
 }
 
@@ -77,17 +80,6 @@ async function flashBadge(): Promise<void> {
       if (text === '✓') void browser.action.setBadgeText({ text: '' });
     });
   }, 3_000);
-}
-
-async function weblinkDefaults(spaceId: string) {
-  const prefs = (await trustedSpacePreferences.getValue())[spaceId] ?? EMPTY_SPACE_PREFERENCES;
-  return {
-    tags: prefs.pinnedTags.map((tag) => ({ kind: 'existing' as const, ...tag })),
-    properties: {},
-    ...(prefs.lastCollectionId ? { collections: [prefs.lastCollectionId] } : {}),
-    notes: '',
-    existingObjectIds: [],
-  };
 }
 
 /** "Save page": the tab's page as a weblink, with its cleaned title when the page can be read. */
@@ -190,22 +182,47 @@ export async function addSelectionToDailyNote(tab: Tab, selectionText: string | 
   await confirmOutcome(await asResult(() => saveClip(spaceId, clip)), t('notifyAddedToDailyNote'), note);
 }
 
-export function onMenuClicked(info: Browser.contextMenus.OnClickData, tab?: Tab): Promise<void> {
-  switch (info.menuItemId) {
+function quickClip(id: unknown, tab: Tab | undefined, info?: Browser.contextMenus.OnClickData): Promise<void> {
+  switch (id) {
     case MENU_SAVE_PAGE:
       return tab ? savePage(tab) : Promise.resolve();
     case MENU_SAVE_LINK:
-      return info.linkUrl ? saveLink(info.linkUrl, (info as { linkText?: string }).linkText) : Promise.resolve();
+      return info?.linkUrl ? saveLink(info.linkUrl, (info as { linkText?: string }).linkText) : Promise.resolve();
     case MENU_DAILY_NOTE:
-      return tab ? addSelectionToDailyNote(tab, info.selectionText) : Promise.resolve();
+      return tab ? addSelectionToDailyNote(tab, info?.selectionText) : Promise.resolve();
+    case MENU_HIGHLIGHT:
+      return tab ? highlightTab(tab) : Promise.resolve();
     default:
       return Promise.resolve();
   }
 }
 
+/** "Highlight selection" from the context menu or the keyboard, in the default space. */
+async function highlightTab(tab: Tab): Promise<void> {
+  const spaceId = await defaultSpace();
+  if (!spaceId || tab.id === undefined) return;
+  const done = await asResult(() => highlightSelection(spaceId, tab.id ?? 0));
+  if (!done.ok) return confirmOutcome(done, tab.title ?? '');
+  const answer = done.value;
+  if (answer.kind === 'highlighted') return confirmOutcome({ ok: true, value: answer.outcome }, tab.title ?? '');
+  if (answer.kind === 'opened') return;
+  const why =
+    answer.kind === 'too-long'
+      ? t('highlightTooLong', [String(answer.length), String(answer.limit)])
+      : t(answer.kind === 'no-selection' ? 'notifyNothingSelected' : 'highlightUnavailable');
+  await showNotification(`highlight-${Date.now()}`, t('highlightSelection'), why);
+}
+
+/** A quick clip, then the page's highlights drawn again (the command's activeTab grant allows it). */
+async function quickClipOnPage(id: unknown, tab: Tab | undefined, info?: Browser.contextMenus.OnClickData) {
+  await quickClip(id, tab, info);
+  if (tab?.id !== undefined && id !== MENU_HIGHLIGHT) await refreshHighlights(tab.id);
+}
+
+export function onMenuClicked(info: Browser.contextMenus.OnClickData, tab?: Tab): Promise<void> {
+  return quickClipOnPage(info.menuItemId, tab, info);
+}
+
 export function onCommand(command: string, tab?: Tab): Promise<void> {
-  if (!tab) return Promise.resolve();
-  if (command === COMMAND_SAVE_PAGE) return savePage(tab);
-  if (command === COMMAND_DAILY_NOTE) return addSelectionToDailyNote(tab, undefined);
-  return Promise.resolve();
+  return tab ? quickClipOnPage(command, tab) : Promise.resolve();
 }

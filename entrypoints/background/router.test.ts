@@ -35,6 +35,10 @@ const EVERY_MESSAGE: { [K in keyof ProtocolMap]: GetDataType<ProtocolMap[K]> } =
   togglePinnedTag: { spaceId: 'space-1', tag: { id: 'tag-1', title: 'Tag' } },
   readArticle: { tabId: 1 },
   saveClipTemplate: { spaceId: 'space-1', template: { fieldMappings: [], notesTemplate: '{{title}}' } },
+  highlightSelection: { spaceId: 'space-1', tabId: 1 },
+  listHighlights: { spaceId: 'space-1', tabId: 1 },
+  changeHighlight: { spaceId: 'space-1', tabId: 1, id: 'block-1', colour: 'red', note: 'x' },
+  removeHighlight: { spaceId: 'space-1', tabId: 1, id: 'block-1' },
 };
 const MESSAGE_TYPES = Object.keys(EVERY_MESSAGE) as (keyof ProtocolMap)[];
 

@@ -28,6 +28,7 @@ const view: ConnectionsView = {
     buildOAuthClientId: 'space-clipper',
     defaultSpaceId: 'space-1',
     dailyNoteTimestamp: true,
+    highlightColour: 'yellow',
   },
 };
 

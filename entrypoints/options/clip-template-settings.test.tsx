@@ -12,7 +12,12 @@ const sendMessage = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messaging', () => ({ sendMessage }));
 
 const BUILD_URL = 'https://api.workspace-notes.app';
-const SERVICE = { apiBaseUrl: BUILD_URL, buildApiBaseUrl: BUILD_URL, dailyNoteTimestamp: true };
+const SERVICE = {
+  apiBaseUrl: BUILD_URL,
+  buildApiBaseUrl: BUILD_URL,
+  dailyNoteTimestamp: true,
+  highlightColour: 'yellow',
+} as const;
 const CLIENT = { oauthClientId: 'space-clipper', buildOAuthClientId: 'space-clipper' };
 
 function connection(spaceId: string, spaceTitle: string): ConnectionView {

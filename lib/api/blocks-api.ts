@@ -1,5 +1,6 @@
+import { z } from 'zod/mini';
 import { checked, formRefused } from './request-checks';
-import type { Block } from './schemas/blocks';
+import type { Block, BlockForm, BlockInput } from './schemas/blocks';
 import { appendedBlocksSchema } from './schemas/objects';
 import {
   type AppendMarkdownRequest,
@@ -11,6 +12,9 @@ import {
 } from './schemas/requests';
 import type { ServerTraits, ServerTraitsStore } from './server-traits';
 import type { CallOptions, Transport } from './transport';
+
+/** Answers whose content is not used (the changed Object, the block, the deleted ids). */
+const anything = z.unknown();
 
 /** The block endpoints: appending (blocks or Markdown, to an object or a daily note), replacing, deleting. */
 export function createBlocksApi({
@@ -24,7 +28,72 @@ export function createBlocksApi({
   traits: ServerTraitsStore;
   learn: (learned: ServerTraits) => void;
 }) {
+  /**
+   * Sends a block write in the server's form (ServerTraits.blockForm), which each caller learns
+   * from a success: when not known yet, the published one first; a 404 or a refused shape tries the
+   * spec's. Never the other form to a server known to take one (the published reference records a
+   * spec-only route as a violation).
+   */
+  async function inForm(send: (form: BlockForm) => Promise<void>): Promise<void> {
+    const known = traits.get(baseUrl).blockForm;
+    try {
+      await send(known ?? 'published');
+    } catch (error) {
+      if (known || !formRefused(error)) throw error;
+      await send('spec');
+    }
+  }
+
   return {
+    /**
+     * Appends blocks to an object (`POST /blocks/append`), each form with its own blocks: returns
+     * the appended roots when the answer lists them (the spec's), else null (the published Object).
+     */
+    async addBlocks(objectId: string, blocks: (form: BlockForm) => BlockInput[]): Promise<Block[] | null> {
+      let appended: Block[] | null = null;
+      await inForm(async (form) => {
+        const answer = await transport.jsonOrEmpty(
+          {
+            method: 'POST',
+            path: '/blocks/append',
+            body: form === 'published' ? { id: objectId, blocks: blocks(form) } : { objectId, blocks: blocks(form) },
+            writes: true,
+          },
+          appendedBlocksSchema,
+        );
+        learn({ blockForm: form });
+        appended = answer?.blocks ?? null;
+      });
+      return appended;
+    },
+
+    /** Replaces one block (`PATCH /blocks/block`); its children stay unless the block lists them. */
+    async changeBlock(objectId: string, blockId: string, block: (form: BlockForm) => BlockInput): Promise<void> {
+      await inForm(async (form) => {
+        const body = block(form);
+        await transport.jsonOrEmpty(
+          form === 'published'
+            ? { method: 'PATCH', path: '/blocks/block', body: { id: objectId, blockId, block: body }, writes: true }
+            : { method: 'PATCH', path: '/blocks/block', query: { id: blockId }, body, writes: true },
+          anything,
+        );
+        learn({ blockForm: form });
+      });
+    },
+
+    /** Deletes one block and its children: `DELETE /block` (published) or `POST /blocks/delete` (spec). */
+    async removeBlock(objectId: string, blockId: string): Promise<void> {
+      await inForm(async (form) => {
+        await transport.jsonOrEmpty(
+          form === 'published'
+            ? { method: 'DELETE', path: '/block', query: { objectId, blockId }, writes: true }
+            : { method: 'POST', path: '/blocks/delete', body: { objectId, blockIds: [blockId] }, writes: true },
+          anything,
+        );
+        learn({ blockForm: form });
+      });
+    },
+
     /**
      * Appends Markdown to an object's body. The published reference takes it on `POST /blocks/append`
      * (the route both documents share), the spec on `POST /blocks/markdown/append`: the remembered

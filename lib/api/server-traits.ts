@@ -1,3 +1,5 @@
+import type { BlockForm } from './schemas/blocks';
+
 /**
  * What the client learned about a server where the spec and the published reference differ (see
  * tests/emulator/README.md, decisions table, and the README's "Which server"). Each trait is
@@ -15,6 +17,12 @@ export interface ServerTraits {
    * them (`minimal`: only title and description, the rest follows with `PATCH /object`).
    */
   weblinkCreate?: 'full' | 'minimal';
+  /**
+   * How blocks are appended, replaced and deleted: the published reference's forms (object `id` in
+   * the body, `DELETE /block`; a TextBlock may carry a `highlight`) or the spec emulator's
+   * (`objectId`, the block id in PATCH's query, `POST /blocks/delete`; no highlight field).
+   */
+  blockForm?: BlockForm;
   /** Whether a trashed object can be restored (`PATCH /object` with `deleteRequested: false`). */
   restore?: boolean;
 }

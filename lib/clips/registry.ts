@@ -1,6 +1,9 @@
 import { z } from 'zod/mini';
 import { append } from './append';
 import { dailyNote } from './daily-note';
+import { highlight } from './highlight';
+import { highlightChange } from './highlight-change';
+import { highlightRemove } from './highlight-remove';
 import type { AnyClipKind } from './kind';
 import { restore } from './restore';
 import type { StoredClipOf } from './stored-clip';
@@ -13,7 +16,17 @@ import { weblink } from './weblink';
  * and the message protocol find a clip's kind here, by its name; nothing else branches on it.
  * Adding a kind is adding its module and one line in this list.
  */
-const KINDS = [weblink, dailyNote, append, update, trash, restore] as const;
+const KINDS = [
+  weblink,
+  dailyNote,
+  append,
+  update,
+  trash,
+  restore,
+  highlight,
+  highlightChange,
+  highlightRemove,
+] as const;
 
 /** A clip as a page asks the background to make it. */
 export type ClipRequest = Parameters<(typeof KINDS)[number]['toPayload']>[0];

@@ -53,8 +53,11 @@ export type WeblinkClip = Omit<WeblinkRequest, 'notes'> & { notes: string[] };
 export type WeblinkValues = Required<Pick<CreateWeblinkRequest, 'properties'>> &
   Pick<CreateWeblinkRequest, 'collections'>;
 
+/** What making a weblink reads of a clip (a weblink's, or a highlight's on a page not saved yet). */
+export type WeblinkFields = Omit<WeblinkClip, 'kind' | 'keep'>;
+
 /** Everything a weblink clip asks for: title, tags (new ones by the ids they were given), typed properties, collection. */
-export function weblinkValues(stored: StoredClipOf<WeblinkClip>): WeblinkValues {
+export function weblinkValues(stored: StoredClipOf<WeblinkFields>): WeblinkValues {
   const { clip } = stored;
   const tagIds = tagIdsOf(clip.tags, stored);
   const properties: Record<string, PropertyValueInput> = { ...clip.properties, title: titleValue(weblinkTitle(clip)) };
@@ -65,7 +68,7 @@ export function weblinkValues(stored: StoredClipOf<WeblinkClip>): WeblinkValues 
 /** The properties `POST /object/url` takes in the published reference. */
 const WEBLINK_CREATE_PROPERTIES = ['title', 'description'];
 
-interface WeblinkCreated {
+export interface WeblinkCreated {
   objectId: string;
   unapplied: WeblinkChanges | null | undefined;
   fellBack: boolean;
@@ -76,7 +79,7 @@ interface WeblinkCreated {
  * only what the published reference names when the server is known to refuse the rest, or refuses
  * it now (a 400 on the full form: the reduced one is tried at once; what is missing follows with PATCH).
  */
-async function createWeblink(api: WorkspaceApi, stored: StoredClipOf<WeblinkClip>): Promise<WeblinkCreated> {
+export async function createWeblink(api: WorkspaceApi, stored: StoredClipOf<WeblinkFields>): Promise<WeblinkCreated> {
   const { clip } = stored;
   const asked = weblinkValues(stored);
   const markdown = clip.notes[0] ? { markdown: clip.notes[0] } : {};
@@ -107,6 +110,13 @@ async function createWeblink(api: WorkspaceApi, stored: StoredClipOf<WeblinkClip
   return { objectId: object.id, unapplied: unappliedChanges(asked, object), fellBack };
 }
 
+/** What a weblink's creation (or a weblink found instead) writes in the progress. */
+export function recordWeblink(stored: StoredClipOf<unknown>, _step: unknown, created: WeblinkCreated): void {
+  stored.progress.objectId = created.objectId;
+  stored.progress.unapplied = created.unapplied;
+  stored.progress.fellBack = created.fellBack;
+}
+
 interface CreateStep extends DeliveryStep {
   kind: 'create-weblink';
 }
@@ -129,11 +139,7 @@ const createBlock = defineStepBlock<WeblinkClip, CreateStep, WeblinkCreated>({
     if (object === undefined) return undefined;
     return { objectId: object.id, unapplied: unappliedChanges(weblinkValues(stored), object), fellBack: false };
   },
-  record(stored, _step, created) {
-    stored.progress.objectId = created.objectId;
-    stored.progress.unapplied = created.unapplied;
-    stored.progress.fellBack = created.fellBack;
-  },
+  record: recordWeblink,
   endpoints: (_stored, _step, reconciling) =>
     reconciling ? ['POST /objects/search', 'GET /object', 'POST /object/url'] : ['POST /object/url'],
   settleMs: LOST_REQUEST_SETTLE_MS,
@@ -141,7 +147,7 @@ const createBlock = defineStepBlock<WeblinkClip, CreateStep, WeblinkCreated>({
 });
 
 /** What the weblink lacks (a server that ignored tags, properties or the collection), with one PATCH; read back first when not known. */
-const completeBlock = defineStepBlock<WeblinkClip, CompleteStep, true>({
+export const completeBlock = defineStepBlock<WeblinkFields, CompleteStep, true>({
   step: 'complete-weblink',
   next: (stored) =>
     stored.progress.objectId !== null && stored.progress.unapplied !== null ? { kind: 'complete-weblink' } : null,

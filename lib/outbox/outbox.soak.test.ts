@@ -68,7 +68,7 @@ const isWeblinkClip = (clip: ClipPayload): clip is WeblinkClip => clip.kind === 
 
 function texts(clip: ClipPayload): string[] {
   if (isWeblinkClip(clip)) return clip.notes;
-  return clip.kind === 'trash' || clip.kind === 'restore' ? [] : clip.parts;
+  return 'parts' in clip ? clip.parts : [];
 }
 
 it('lands about a hundred clips exactly once through random faults and worker restarts', async () => {
@@ -125,7 +125,7 @@ it('lands about a hundred clips exactly once through random faults and worker re
   const targets = new Map<string, string[]>();
   for (const clip of clips) {
     if (isWeblinkClip(clip)) continue;
-    const target = clip.kind === 'daily-note' ? clip.date.slice(0, 10) : clip.objectId;
+    const target = clip.kind === 'daily-note' ? clip.date.slice(0, 10) : (clip.objectId ?? '');
     targets.set(target, [...(targets.get(target) ?? []), ...texts(clip)]);
   }
   const dailyNotes = await objectsOf(emulator, 'RootDailyNote');

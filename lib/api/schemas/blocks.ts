@@ -19,6 +19,7 @@ interface TextBlockFormatting {
   todo?: JsonValue;
   toggle?: JsonValue;
   quote?: JsonValue;
+  highlight?: JsonValue;
 }
 
 export interface TextBlock extends TextBlockFormatting {
@@ -103,6 +104,9 @@ export type BlockInput =
 
 export type BlockType = BlockInput['type'];
 
+/** How blocks are written: the published reference's forms, or the spec emulator's (ServerTraits.blockForm). */
+export type BlockForm = 'published' | 'spec';
+
 const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = z.lazy(() =>
   z.union([
     z.string(),
@@ -122,6 +126,8 @@ const formattingShape = {
   todo: z.optional(jsonValueSchema),
   toggle: z.optional(jsonValueSchema),
   quote: z.optional(jsonValueSchema),
+  /** The published reference's highlight of a TextBlock (`{type: 'custom', label, location, url?, color?}`). */
+  highlight: z.optional(jsonValueSchema),
 };
 
 const unknownBlockSchema = z.pipe(

@@ -1,0 +1,14 @@
+import { changeHighlight, highlightSelection, listHighlights } from './highlights';
+import { asResult, handle } from './router';
+
+/** Messages of the popup about the tab page's highlights (issue #23). */
+export function registerHighlightHandlers(): void {
+  handle('highlightSelection', ({ spaceId, tabId }) => asResult(() => highlightSelection(spaceId, tabId)));
+  handle('listHighlights', ({ spaceId, tabId }) =>
+    asResult(async () => ({ highlights: await listHighlights(spaceId, tabId) })),
+  );
+  handle('changeHighlight', ({ spaceId, tabId, ...change }) => asResult(() => changeHighlight(spaceId, tabId, change)));
+  handle('removeHighlight', ({ spaceId, tabId, id }) =>
+    asResult(() => changeHighlight(spaceId, tabId, { id, remove: true })),
+  );
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod/mini';
+import { highlightContentSchema, MAX_HIGHLIGHT_CHARS } from '@/lib/clips/highlight-blocks';
+import { HIGHLIGHT_COLOURS } from '@/lib/highlighter/colours';
+import type { HighlighterAnswer } from '@/lib/highlighter/commands';
+
+/**
+ * The highlighter script's answers the background uses (lib/highlighter/commands.ts), as it
+ * accepts them: page data, checked like any input, every length capped. A page has at most
+ * MAX_PAGE_HIGHLIGHTS drawn (2,000 must draw, issue #23).
+ */
+const MAX_PAGE_HIGHLIGHTS = 5_000;
+const text = (max: number) => z.string().check(z.maxLength(max));
+const colour = z.enum(HIGHLIGHT_COLOURS);
+const offset = z.number().check(z.int(), z.nonnegative());
+
+const selectors = z.object({
+  quote: z.object({
+    type: z.literal('TextQuoteSelector'),
+    exact: text(MAX_HIGHLIGHT_CHARS),
+    prefix: text(100),
+    suffix: text(100),
+  }),
+  position: z.optional(z.object({ type: z.literal('TextPositionSelector'), start: offset, end: offset })),
+});
+
+const record = { id: text(200), colour, note: z.optional(text(MAX_HIGHLIGHT_CHARS)), selectors };
+const { runs } = highlightContentSchema.shape;
+
+export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('captured'),
+    highlight: z.object(record),
+    text: z.string().check(z.minLength(1), z.maxLength(MAX_HIGHLIGHT_CHARS)),
+    runs,
+    heading: text(2_000),
+    url: text(16_000),
+  }),
+  z.object({ kind: z.literal('no-selection') }),
+  z.object({ kind: z.literal('too-long'), length: offset, limit: offset }),
+  z.object({ kind: z.literal('opened'), id: text(200) }),
+  z.object({
+    kind: z.literal('listed'),
+    highlights: z
+      .array(z.object({ ...record, status: z.enum(['found', 'orphan']) }))
+      .check(z.maxLength(MAX_PAGE_HIGHLIGHTS)),
+  }),
+  z.object({ kind: z.literal('done'), found: z.boolean() }),
+  z.object({
+    kind: z.literal('changes'),
+    changes: z
+      .array(
+        z.object({
+          kind: z.enum(['colour', 'note', 'remove']),
+          id: text(200),
+          colour: z.optional(colour),
+          note: z.optional(text(MAX_HIGHLIGHT_CHARS)),
+        }),
+      )
+      .check(z.maxLength(MAX_PAGE_HIGHLIGHTS)),
+  }),
+  z.object({ kind: z.literal('refused'), reason: z.enum(['bad-command', 'unsupported']) }),
+]) as z.ZodMiniType<HighlighterAnswer>;
