@@ -5,6 +5,8 @@ import { restrictStorageToTrustedContexts } from '@/lib/storage';
 import { registerClipHandlers } from './clip-handlers';
 import { registerConnectionHandlers } from './connection-handlers';
 import { registerHighlightHandlers } from './highlight-handlers';
+import { drawHighlightsOnRevisit } from './highlight-revisit';
+import { refreshHighlights } from './highlights';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from './outbox-service';
 import { createMenus, onCommand, onMenuClicked } from './quick-clips';
 import { handle } from './router';
@@ -16,6 +18,7 @@ export default defineBackground(() => {
   registerConnectionHandlers((spaceId) => void outbox.resumeSpace(spaceId));
   registerClipHandlers();
   registerHighlightHandlers();
+  drawHighlightsOnRevisit(refreshHighlights);
   trackOutboxWatchers();
 
   browser.alarms.onAlarm.addListener(async (alarm) => {

@@ -83,7 +83,13 @@ export function App() {
       {data && <ServiceSettings view={data} onNotice={setNotice} onSaved={refresh} />}
       {data && <ClippingSettings view={data} onChanged={(result) => report(result, () => t('settingSaved'))} />}
       {data && <ClipTemplateSettings view={data} onNotice={setNotice} />}
-      {data && <HighlightSettings onNotice={setNotice} />}
+      {data && (
+        <HighlightSettings
+          view={data}
+          onChanged={(result) => report(result, () => t('settingSaved'))}
+          onNotice={setNotice}
+        />
+      )}
     </main>
   );
 }

@@ -5,7 +5,24 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { REVISIT_ORIGINS, REVISIT_SCRIPT, REVISIT_SCRIPT_ID } from '@/lib/highlight-revisit';
+import type { ConnectionsView } from '@/lib/messaging';
 import { HighlightSettings } from './highlight-settings';
+
+const sendMessage = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/messaging', () => ({ sendMessage }));
+
+const view: ConnectionsView = {
+  connections: [],
+  settings: {
+    apiBaseUrl: 'https://api.workspace-notes.app',
+    oauthClientId: 'space-clipper',
+    buildApiBaseUrl: 'https://api.workspace-notes.app',
+    buildOAuthClientId: 'space-clipper',
+    defaultSpaceId: null,
+    dailyNoteTimestamp: false,
+    highlightColour: 'yellow',
+  },
+};
 
 /** The browser's record of the option: the registered scripts and the granted sites. */
 let registered: { id: string }[] = [];
@@ -47,12 +64,29 @@ function Settings() {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
     <QueryClientProvider client={client}>
-      <HighlightSettings onNotice={() => {}} />
+      <HighlightSettings view={view} onChanged={() => {}} onNotice={() => {}} />
     </QueryClientProvider>
   );
 }
 
 describe('the options of highlights', () => {
+  it('"Highlight colour" offers the six colours, yellow unless changed, and saves the one chosen', async () => {
+    sendMessage.mockResolvedValue({ ok: true, value: view });
+    render(<Settings />);
+    const select = screen.getByRole('combobox', { name: 'Highlight colour' });
+    expect(select).toHaveValue('yellow');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Yellow',
+      'Orange',
+      'Green',
+      'Red',
+      'Purple',
+      'Blue',
+    ]);
+    await userEvent.setup().selectOptions(select, 'Blue');
+    expect(sendMessage).toHaveBeenCalledWith('saveSettings', { highlightColour: 'blue' });
+  });
+
   it('"Show my highlights when I revisit a page" is off by default', async () => {
     render(<Settings />);
     const box = screen.getByRole('checkbox', { name: 'Show my highlights when I revisit a page' });

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
 import { ClipForm } from './clip-form';
+import { HighlightsSlot } from './highlights-slot';
 import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
 import type { EditRequest } from './saved-actions';
@@ -69,6 +70,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
           />
         </>
       )}
+      {belowShown && space && tabId !== undefined && <HighlightsSlot spaceId={space.spaceId} tabId={tabId} />}
       {belowShown && (
         <OutboxPanel
           onSignIn={openSettings}
