@@ -5,21 +5,19 @@ import { trustedClipSettings } from '@/lib/choices';
 import { readHighlights, sameQuote } from '@/lib/clips/highlight-blocks';
 import type { ClipRequest, StoredClip } from '@/lib/clips/registry';
 import { DEFAULT_HIGHLIGHT_COLOUR } from '@/lib/highlighter/colours';
-import { HIGHLIGHTER_COMMAND_KEY } from '@/lib/highlighter/command-slot';
 import type {
   HighlighterAnswer,
   HighlighterCommand,
   HighlightRecord,
   ListedHighlight,
 } from '@/lib/highlighter/commands';
-import { HIGHLIGHTER_SCRIPT, HIGHLIGHTER_STYLESHEET } from '@/lib/highlighter/script-files';
+import { HIGHLIGHTER_STYLESHEET } from '@/lib/highlighter/script-files';
 import { t } from '@/lib/i18n';
 import type { ClipOutcome, HighlightSelectionOutcome, HighlightView } from '@/lib/messaging';
 import { samePage } from '@/lib/page-url';
-import { highlighterAnswerSchema } from './highlighter-answer-schema';
 import { outbox } from './outbox-service';
 import { unreadableReason } from './page-reader';
-import { runInPage } from './run-in-page';
+import { HIGHLIGHTER, runInPage } from './run-in-page';
 import { saveClip } from './save-clip';
 import { savedInHistory } from './saved-pages';
 import { weblinkDefaults } from './weblink-defaults';
@@ -31,12 +29,6 @@ import { weblinkDefaults } from './weblink-defaults';
  * waiting in the outbox laid over them; every change is a clip of its own kind.
  */
 
-const HIGHLIGHTER = {
-  file: HIGHLIGHTER_SCRIPT,
-  answer: highlighterAnswerSchema,
-  requestKey: HIGHLIGHTER_COMMAND_KEY,
-} as const;
-
 type Page = { url: string; title: string };
 
 /** Runs a command in the tab's page; undefined where no script may run. */
@@ -45,7 +37,7 @@ async function inPage(tabId: number, command: HighlighterCommand): Promise<Highl
   if (unreadableReason(tab.url)) return undefined;
   // The browser keeps one copy per page load at most: inserting it again adds nothing a person sees.
   await browser.scripting.insertCSS({ target: { tabId }, files: [HIGHLIGHTER_STYLESHEET] }).catch(() => undefined);
-  return runInPage(tabId, HIGHLIGHTER as never, command) as Promise<HighlighterAnswer | undefined>;
+  return runInPage(tabId, HIGHLIGHTER, command);
 }
 
 async function pageOf(tabId: number): Promise<Page> {
@@ -102,9 +94,20 @@ const quoteSelector = (exact: string) => ({
   suffix: '',
 });
 
+/** The highlight clips of a page still waiting in the outbox, oldest first. */
+async function waitingFor(spaceId: string, url: string) {
+  return (await outbox.list()).flatMap(({ spaceId: space, clip }: StoredClip) =>
+    space === spaceId && clip.kind.startsWith('highlight') && samePage((clip as Page).url, url) ? [clip] : [],
+  );
+}
+
 /** The page's highlights: its weblink's, then the waiting clips' over them (new, changed, removed). */
-async function knownHighlights(spaceId: string, page: Page, drawn: ListedHighlight[]): Promise<HighlightRecord[]> {
-  const objectId = await weblinkOf(spaceId, page.url);
+async function knownHighlights(
+  spaceId: string,
+  objectId: string | null,
+  waiting: StoredClip['clip'][],
+  drawn: ListedHighlight[],
+): Promise<HighlightRecord[]> {
   const stored = objectId
     ? readHighlights((await (await apiForSpace(spaceId, 'lookup')).getObject(objectId)).blocks)
     : [];
@@ -118,9 +121,6 @@ async function knownHighlights(spaceId: string, page: Page, drawn: ListedHighlig
       blockId,
       { id: blockId, colour, note, selectors: selectorsOf(quote) },
     ]),
-  );
-  const waiting = (await outbox.list()).flatMap(({ spaceId: space, clip }: StoredClip) =>
-    space === spaceId && clip.kind.startsWith('highlight') && samePage((clip as Page).url, page.url) ? [clip] : [],
   );
   for (const clip of waiting) {
     if (clip.kind === 'highlight') {
@@ -147,9 +147,12 @@ async function knownHighlights(spaceId: string, page: Page, drawn: ListedHighlig
 /** "Come back": the page's highlights drawn again, and listed in page order (those not found last). */
 export async function listHighlights(spaceId: string, tabId: number): Promise<HighlightView[]> {
   const page = await pageOf(tabId);
+  const objectId = await weblinkOf(spaceId, page.url);
+  // A page with no weblink known here and no highlight waiting has nothing to draw: nothing is injected.
+  if (!objectId && (await waitingFor(spaceId, page.url)).length === 0) return [];
   await takeChanges(spaceId, tabId, page);
   const drawn = await listed(tabId);
-  const records = await knownHighlights(spaceId, page, drawn);
+  const records = await knownHighlights(spaceId, objectId, await waitingFor(spaceId, page.url), drawn);
   const answer = await inPage(tabId, { kind: 'draw', highlights: records });
   if (answer?.kind !== 'listed') return [];
   const quotes = new Map(records.map((record) => [record.id, record.selectors.quote.exact]));
@@ -204,14 +207,8 @@ export async function changeHighlight(
   return sendChange(spaceId, page, drawn, change);
 }
 
-/**
- * Any Space Clipper command on a page of the default space's weblinks: its toolbar changes sent,
- * its highlights drawn again. Pages not saved are left alone (nothing is injected there).
- */
+/** Any Space Clipper command on a page of the default space's highlights: its toolbar changes sent, its highlights drawn again. */
 export async function refreshHighlights(tabId: number): Promise<void> {
   const { defaultSpaceId } = await trustedClipSettings.getValue();
-  const { url } = await pageOf(tabId);
-  if (defaultSpaceId && (await weblinkOf(defaultSpaceId, url))) {
-    await listHighlights(defaultSpaceId, tabId).catch(() => undefined);
-  }
+  if (defaultSpaceId) await listHighlights(defaultSpaceId, tabId).catch(() => undefined);
 }

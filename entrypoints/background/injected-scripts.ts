@@ -12,4 +12,7 @@ export const PAGE_READER_SCRIPT = '/page-reader.js';
 /** Finds the page's article, or applies a quick clip's template (entrypoints/article-reader/article-script.ts). */
 export const ARTICLE_READER_SCRIPT = '/article-reader.js';
 
-export const INJECTED_SCRIPTS = [PAGE_READER_SCRIPT, ARTICLE_READER_SCRIPT] as const;
+/** Draws, captures and edits highlights (entrypoints/highlighter.ts; lib/highlighter/script-files.ts names it too). */
+export const HIGHLIGHTER_SCRIPT = '/highlighter.js';
+
+export const INJECTED_SCRIPTS = [PAGE_READER_SCRIPT, ARTICLE_READER_SCRIPT, HIGHLIGHTER_SCRIPT] as const;

@@ -3,8 +3,16 @@ import type { z } from 'zod/mini';
 import type { ArticleCapture } from '@/lib/clip/article';
 import type { PageCapture } from '@/lib/clip/page-capture';
 import { PREFILL_REQUEST_KEY, type PrefillRequest } from '@/lib/clip/prefill-request';
+import { HIGHLIGHTER_COMMAND_KEY } from '@/lib/highlighter/command-slot';
+import type { HighlighterAnswer, HighlighterCommand } from '@/lib/highlighter/commands';
 import { articleCaptureSchema } from './article-capture-schema';
-import { ARTICLE_READER_SCRIPT, type INJECTED_SCRIPTS, PAGE_READER_SCRIPT } from './injected-scripts';
+import { highlighterAnswerSchema } from './highlighter-answer-schema';
+import {
+  ARTICLE_READER_SCRIPT,
+  HIGHLIGHTER_SCRIPT,
+  type INJECTED_SCRIPTS,
+  PAGE_READER_SCRIPT,
+} from './injected-scripts';
 import { pageCaptureSchema } from './page-capture-schema';
 import { type PrefillAnswer, prefillAnswerSchema } from './prefill-answer-schema';
 
@@ -33,6 +41,13 @@ export const TEMPLATE_IN_PAGE: PageScript<PrefillAnswer, PrefillRequest> = {
   file: ARTICLE_READER_SCRIPT,
   answer: prefillAnswerSchema,
   requestKey: PREFILL_REQUEST_KEY,
+};
+
+/** The highlighter (lib/highlighter/), given one command (its `leaveHighlighterCommand` does what leaveRequest does). */
+export const HIGHLIGHTER: PageScript<HighlighterAnswer, HighlighterCommand> = {
+  file: HIGHLIGHTER_SCRIPT,
+  answer: highlighterAnswerSchema,
+  requestKey: HIGHLIGHTER_COMMAND_KEY,
 };
 
 /** Runs in the page's extension world before the script: leaves it the request. */

@@ -12,7 +12,7 @@ interface PageView {
   drawn: Record<string, number>;
 }
 
-function pageView(driver: Driver, tab: Tab): Promise<PageView> {
+export function pageView(driver: Driver, tab: Tab): Promise<PageView> {
   return driver.inExtension(async (tabId) => {
     const [injection] = await chrome.scripting.executeScript({
       target: { tabId },

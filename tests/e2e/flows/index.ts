@@ -2,6 +2,7 @@ import { articleFlows } from './article-flows';
 import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
+import { highlightFlows } from './highlight-flows';
 import { highlightOptionFlows } from './highlight-option-flows';
 import { highlighterFlows } from './highlighter-flows';
 import { hostileServerFlows } from './hostile-server-flows';
@@ -21,5 +22,6 @@ export const FLOWS: readonly Flow[] = [
   ...hostileServerFlows,
   ...articleFlows,
   ...highlighterFlows,
+  ...highlightFlows,
   ...highlightOptionFlows,
 ];
