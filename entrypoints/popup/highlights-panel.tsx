@@ -4,14 +4,13 @@ import type { HighlightColour } from '@/lib/highlighter/colours';
 import { t } from '@/lib/i18n';
 import { type ClipOutcome, type HighlightView, type Result, sendMessage } from '@/lib/messaging';
 import { type HighlightActions, HighlightList } from './highlight-list';
+import { highlightsKey } from './highlights-key';
 import { highlightsMarkdown } from './highlights-markdown';
 
 type Highlights = { highlights: HighlightView[] };
 
 /** The tab's page, named last in "Copy as Markdown". */
 export type Page = { title: string; url: string };
-
-const highlightsKey = (spaceId: string, tabId: number) => ['highlights', spaceId, tabId] as const;
 
 async function listed(answer: Promise<Result<Highlights>>): Promise<Highlights> {
   const result = await answer;

@@ -3,6 +3,7 @@ import { connectFlows } from './connect-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
 import { highlightFlows } from './highlight-flows';
+import { highlightListFlows } from './highlight-list-flows';
 import { highlightOptionFlows } from './highlight-option-flows';
 import { highlighterFlows } from './highlighter-flows';
 import { hostileServerFlows } from './hostile-server-flows';
@@ -23,5 +24,6 @@ export const FLOWS: readonly Flow[] = [
   ...articleFlows,
   ...highlighterFlows,
   ...highlightFlows,
+  ...highlightListFlows,
   ...highlightOptionFlows,
 ];
