@@ -1,8 +1,9 @@
 import { expect } from '@playwright/test';
 import { DEMO_TOKENS } from '../../emulator/seed.ts';
-import type { Driver, UiPage } from '../driver/driver';
+import type { Driver, Tab, UiPage } from '../driver/driver';
 import { defineFlow, EVERYWHERE } from './flow';
-import { connectSpace } from './steps';
+import { highlightEach } from './highlight-list-flows';
+import { connectSpace, openArticle } from './steps';
 
 const REVISIT = 'Show my highlights when I revisit a page';
 
@@ -62,6 +63,23 @@ const isChecked = (page: UiPage, name: string) =>
     name,
   );
 
+/** How many ranges each highlight name holds in the tab's page, as the page itself sees them. */
+const drawnHighlights = (driver: Driver, tab: Tab) =>
+  driver.inExtension(async (tabId) => {
+    const [injection] = await chrome.scripting.executeScript({
+      target: { tabId },
+      world: 'MAIN',
+      func: () => {
+        const drawn: Record<string, number> = {};
+        CSS.highlights.forEach((highlight, name) => {
+          drawn[name] = highlight.size;
+        });
+        return drawn;
+      },
+    });
+    return injection?.result;
+  }, tab.id);
+
 /** The content scripts the extension has registered, as the browser lists them. */
 const registeredScripts = (driver: Driver) =>
   driver.inExtension(
@@ -77,8 +95,8 @@ const registeredScripts = (driver: Driver) =>
 
 export const highlightOptionFlows = [
   defineFlow(
-    '"Show my highlights when I revisit a page" asks for the sites when turned on and registers its script; turned off, it unregisters it and gives the sites back',
-    async ({ driver }) => {
+    '"Show my highlights when I revisit a page" asks for the sites when turned on and registers its script, which has a saved page\'s highlights drawn as it loads, without a click; turned off, it unregisters it and gives the sites back',
+    async ({ driver, pagesUrl }) => {
       const options = await connectSpace(driver, DEMO_TOKENS.demo);
       await options.waitFor({ role: 'checkbox', name: REVISIT });
       expect(await isChecked(options, REVISIT)).toBe(false);
@@ -98,6 +116,11 @@ export const highlightOptionFlows = [
         ]);
       expect((await permissionRecord(options)).asked).toEqual([['https://*/*', 'http://*/*']]);
       await expect.poll(() => isChecked(options, REVISIT)).toBe(true);
+
+      // A highlight on the article; then the article again, in a new tab: drawn as it loads.
+      await highlightEach(driver, await openArticle(driver, pagesUrl), ['blockquote']);
+      const revisited = await openArticle(driver, pagesUrl);
+      await expect.poll(() => drawnHighlights(driver, revisited)).toEqual({ 'space-clipper-yellow': 1 });
 
       await options.click({ role: 'checkbox', name: REVISIT });
       await expect.poll(() => registeredScripts(driver)).toEqual([]);
