@@ -8,9 +8,12 @@ test('the popup and the options page have no accessibility violations', async ({
   await options.connectSpace(DEMO_TOKENS.demo);
   const optionsResults = await new AxeBuilder({ page: options.page }).analyze();
   expect(optionsResults.violations).toEqual([]);
-  const article = await openArticle(context, pages.url);
+  const article = await openArticle(context, pages.url, '#intro');
   await popup.open(article);
   await expect(popup.title).toHaveValue('Keeping Bread Starters Alive');
+  // With a highlight, so that the list "Highlights" is checked too.
+  await popup.page.getByRole('button', { name: 'Highlight selection' }).click();
+  await expect(popup.page.getByRole('list', { name: 'Highlights' }).getByRole('listitem')).toHaveCount(1);
   await popup.page.getByText(/^Properties/).click();
   const popupResults = await new AxeBuilder({ page: popup.page }).analyze();
   expect(popupResults.violations).toEqual([]);
