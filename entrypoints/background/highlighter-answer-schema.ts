@@ -4,9 +4,11 @@ import { HIGHLIGHT_COLOURS } from '@/lib/highlighter/colours';
 import type { HighlighterAnswer } from '@/lib/highlighter/commands';
 
 /**
- * The highlighter script's answers the background uses (lib/highlighter/commands.ts), as it
+ * The highlighter script's answers the background reads (lib/highlighter/commands.ts), as it
  * accepts them: page data, checked like any input, every length capped. A page has at most
- * MAX_PAGE_HIGHLIGHTS drawn (2,000 must draw, issue #23).
+ * MAX_PAGE_HIGHLIGHTS drawn (2,000 must draw, issue #23). Those it does not read (`done` after an
+ * update or removal, `refused` where the page cannot draw) fail the check, which is read as "no
+ * answer": what the caller does then anyway.
  */
 const MAX_PAGE_HIGHLIGHTS = 5_000;
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -44,7 +46,6 @@ export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
       .array(z.object({ ...record, status: z.enum(['found', 'orphan']) }))
       .check(z.maxLength(MAX_PAGE_HIGHLIGHTS)),
   }),
-  z.object({ kind: z.literal('done'), found: z.boolean() }),
   z.object({
     kind: z.literal('changes'),
     changes: z
@@ -58,5 +59,4 @@ export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
       )
       .check(z.maxLength(MAX_PAGE_HIGHLIGHTS)),
   }),
-  z.object({ kind: z.literal('refused'), reason: z.enum(['bad-command', 'unsupported']) }),
-]) as z.ZodMiniType<HighlighterAnswer>;
+]) as z.ZodMiniType<Exclude<HighlighterAnswer, { kind: 'done' | 'refused' }>>;

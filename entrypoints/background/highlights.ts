@@ -3,14 +3,9 @@ import { truncate } from '@/lib/api/request-checks';
 import { apiForSpace } from '@/lib/auth/space-api';
 import { trustedClipSettings } from '@/lib/choices';
 import { readHighlights, sameQuote } from '@/lib/clips/highlight-blocks';
-import type { ClipRequest, StoredClip } from '@/lib/clips/registry';
+import type { ClipRequest } from '@/lib/clips/registry';
 import { DEFAULT_HIGHLIGHT_COLOUR } from '@/lib/highlighter/colours';
-import type {
-  HighlighterAnswer,
-  HighlighterCommand,
-  HighlightRecord,
-  ListedHighlight,
-} from '@/lib/highlighter/commands';
+import type { HighlighterCommand, HighlightRecord, ListedHighlight } from '@/lib/highlighter/commands';
 import { HIGHLIGHTER_STYLESHEET } from '@/lib/highlighter/script-files';
 import { t } from '@/lib/i18n';
 import type { ClipOutcome, HighlightSelectionOutcome, HighlightView } from '@/lib/messaging';
@@ -25,14 +20,14 @@ import { weblinkDefaults } from './weblink-defaults';
 /**
  * Highlights (issue #23), the background's part: the highlighter script draws and captures in the
  * page (activeTab, or the host permission); a page's highlights are its weblink's highlight blocks,
- * read back by their text (made here, elsewhere or in the space), with the highlight clips still
- * waiting in the outbox laid over them; every change is a clip of its own kind.
+ * read back by their text (made here, elsewhere or in the space), beside those the page has drawn;
+ * every change is a clip of its own kind.
  */
 
 type Page = { url: string; title: string };
 
 /** Runs a command in the tab's page; undefined where no script may run. */
-async function inPage(tabId: number, command: HighlighterCommand): Promise<HighlighterAnswer | undefined> {
+async function inPage(tabId: number, command: HighlighterCommand) {
   const tab = await browser.tabs.get(tabId);
   if (unreadableReason(tab.url)) return undefined;
   // The browser keeps one copy per page load at most: inserting it again adds nothing a person sees.
@@ -87,72 +82,37 @@ async function takeChanges(spaceId: string, tabId: number, page: Page): Promise<
   }
 }
 
-const quoteSelector = (exact: string) => ({
-  type: 'TextQuoteSelector' as const,
-  exact: exact.replace(/\s+/g, ' ').trim(),
-  prefix: '',
-  suffix: '',
-});
-
-/** The highlight clips of a page still waiting in the outbox, oldest first. */
-async function waitingFor(spaceId: string, url: string) {
-  return (await outbox.list()).flatMap(({ spaceId: space, clip }: StoredClip) =>
-    space === spaceId && clip.kind.startsWith('highlight') && samePage((clip as Page).url, url) ? [clip] : [],
-  );
-}
-
-/** The page's highlights: its weblink's, then the waiting clips' over them (new, changed, removed). */
-async function knownHighlights(
-  spaceId: string,
-  objectId: string | null,
-  waiting: StoredClip['clip'][],
-  drawn: ListedHighlight[],
-): Promise<HighlightRecord[]> {
-  const stored = objectId
-    ? readHighlights((await (await apiForSpace(spaceId, 'lookup')).getObject(objectId)).blocks)
-    : [];
-  // One drawn here already keeps its selectors (context and position): found again exactly.
-  const selectorsOf = (quote: string) =>
-    drawn.find((highlight) => sameQuote(highlight.selectors.quote.exact, quote))?.selectors ?? {
-      quote: quoteSelector(quote),
-    };
-  const records = new Map<string, HighlightRecord>(
-    stored.map(({ blockId, colour, note, quote }) => [
-      blockId,
-      { id: blockId, colour, note, selectors: selectorsOf(quote) },
-    ]),
-  );
-  for (const clip of waiting) {
-    if (clip.kind === 'highlight') {
-      const { id, colour, note, quote } = clip.highlight;
-      records.set(id, { id, colour, note, selectors: selectorsOf(quote) });
-    } else if (clip.kind === 'highlight-change' || clip.kind === 'highlight-remove') {
-      const key = [...records.keys()].find(
-        (key) => key === clip.id || sameQuote(records.get(key)?.selectors.quote.exact ?? '', clip.quote),
-      );
-      const before = key && records.get(key);
-      if (!key || !before) continue;
-      if (clip.kind === 'highlight-remove') records.delete(key);
-      else
-        records.set(key, {
-          ...before,
-          ...(clip.colour ? { colour: clip.colour } : {}),
-          ...(clip.note === undefined ? {} : { note: clip.note }),
-        });
-    }
+/**
+ * The page's highlights: those drawn on it now (in this page load they already show every change
+ * made here, sent or waiting), then its weblink's that are not among them, found by their text
+ * (after a reload, and those made elsewhere or in the space).
+ */
+async function knownHighlights(spaceId: string, objectId: string, drawn: ListedHighlight[]) {
+  const stored = readHighlights((await (await apiForSpace(spaceId, 'lookup')).getObject(objectId)).blocks);
+  const records: HighlightRecord[] = drawn.map(({ id, colour, note, selectors }) => ({ id, colour, note, selectors }));
+  for (const { blockId, colour, note, quote } of stored) {
+    if (drawn.some((highlight) => sameQuote(highlight.selectors.quote.exact, quote))) continue;
+    const exact = quote.replace(/\s+/g, ' ').trim();
+    records.push({
+      id: blockId,
+      colour,
+      note,
+      selectors: { quote: { type: 'TextQuoteSelector', exact, prefix: '', suffix: '' } },
+    });
   }
-  return [...records.values()];
+  return records;
 }
 
 /** "Come back": the page's highlights drawn again, and listed in page order (those not found last). */
 export async function listHighlights(spaceId: string, tabId: number): Promise<HighlightView[]> {
   const page = await pageOf(tabId);
   const objectId = await weblinkOf(spaceId, page.url);
-  // A page with no weblink known here and no highlight waiting has nothing to draw: nothing is injected.
-  if (!objectId && (await waitingFor(spaceId, page.url)).length === 0) return [];
+  // A page whose weblink is not known here (not saved, or its first highlight not landed yet) has
+  // nothing to draw again: nothing is injected, and what is drawn stays.
+  if (!objectId) return [];
   await takeChanges(spaceId, tabId, page);
   const drawn = await listed(tabId);
-  const records = await knownHighlights(spaceId, objectId, await waitingFor(spaceId, page.url), drawn);
+  const records = await knownHighlights(spaceId, objectId, drawn);
   const answer = await inPage(tabId, { kind: 'draw', highlights: records });
   if (answer?.kind !== 'listed') return [];
   const quotes = new Map(records.map((record) => [record.id, record.selectors.quote.exact]));

@@ -44,7 +44,7 @@ export const TEMPLATE_IN_PAGE: PageScript<PrefillAnswer, PrefillRequest> = {
 };
 
 /** The highlighter (lib/highlighter/), given one command (its `leaveHighlighterCommand` does what leaveRequest does). */
-export const HIGHLIGHTER: PageScript<HighlighterAnswer, HighlighterCommand> = {
+export const HIGHLIGHTER: PageScript<Exclude<HighlighterAnswer, { kind: 'done' | 'refused' }>, HighlighterCommand> = {
   file: HIGHLIGHTER_SCRIPT,
   answer: highlighterAnswerSchema,
   requestKey: HIGHLIGHTER_COMMAND_KEY,

@@ -11,7 +11,7 @@ import {
   dailyNotePlacementSchema,
 } from './schemas/requests';
 import type { ServerTraits, ServerTraitsStore } from './server-traits';
-import type { CallOptions, Transport } from './transport';
+import type { ApiRequest, CallOptions, Transport } from './transport';
 
 /** Answers whose content is not used (the changed Object, the block, the deleted ids). */
 const anything = z.unknown();
@@ -29,13 +29,18 @@ export function createBlocksApi({
   learn: (learned: ServerTraits) => void;
 }) {
   /**
-   * Sends a block write in the server's form (ServerTraits.blockForm), which each caller learns
-   * from a success: when not known yet, the published one first; a 404 or a refused shape tries the
-   * spec's. Never the other form to a server known to take one (the published reference records a
-   * spec-only route as a violation).
+   * Sends a block write in the server's form (ServerTraits.blockForm), learned from a success:
+   * when not known yet, the published one first; a 404 or a refused shape tries the spec's. Never
+   * the other form to a server known to take one (the published reference records a spec-only
+   * route as a violation). The answer (an Object, the block, the appended or deleted ids) is not
+   * read: a write's result is read back with GET /object, where each form shows its blocks.
    */
-  async function inForm(send: (form: BlockForm) => Promise<void>): Promise<void> {
+  async function inForm(request: (form: BlockForm) => Omit<ApiRequest, 'writes'>): Promise<void> {
     const known = traits.get(baseUrl).blockForm;
+    const send = async (form: BlockForm) => {
+      await transport.jsonOrEmpty({ ...request(form), writes: true }, anything);
+      learn({ blockForm: form });
+    };
     try {
       await send(known ?? 'published');
     } catch (error) {
@@ -45,54 +50,29 @@ export function createBlocksApi({
   }
 
   return {
-    /**
-     * Appends blocks to an object (`POST /blocks/append`), each form with its own blocks: returns
-     * the appended roots when the answer lists them (the spec's), else null (the published Object).
-     */
-    async addBlocks(objectId: string, blocks: (form: BlockForm) => BlockInput[]): Promise<Block[] | null> {
-      let appended: Block[] | null = null;
-      await inForm(async (form) => {
-        const answer = await transport.jsonOrEmpty(
-          {
-            method: 'POST',
-            path: '/blocks/append',
-            body: form === 'published' ? { id: objectId, blocks: blocks(form) } : { objectId, blocks: blocks(form) },
-            writes: true,
-          },
-          appendedBlocksSchema,
-        );
-        learn({ blockForm: form });
-        appended = answer?.blocks ?? null;
-      });
-      return appended;
-    },
+    /** Appends blocks to an object (`POST /blocks/append`), each form with its own blocks. */
+    addBlocks: (objectId: string, blocks: (form: BlockForm) => BlockInput[]) =>
+      inForm((form) => ({
+        method: 'POST',
+        path: '/blocks/append',
+        body: form === 'published' ? { id: objectId, blocks: blocks(form) } : { objectId, blocks: blocks(form) },
+      })),
 
     /** Replaces one block (`PATCH /blocks/block`); its children stay unless the block lists them. */
-    async changeBlock(objectId: string, blockId: string, block: (form: BlockForm) => BlockInput): Promise<void> {
-      await inForm(async (form) => {
-        const body = block(form);
-        await transport.jsonOrEmpty(
-          form === 'published'
-            ? { method: 'PATCH', path: '/blocks/block', body: { id: objectId, blockId, block: body }, writes: true }
-            : { method: 'PATCH', path: '/blocks/block', query: { id: blockId }, body, writes: true },
-          anything,
-        );
-        learn({ blockForm: form });
-      });
-    },
+    changeBlock: (objectId: string, blockId: string, block: (form: BlockForm) => BlockInput) =>
+      inForm((form) =>
+        form === 'published'
+          ? { method: 'PATCH', path: '/blocks/block', body: { id: objectId, blockId, block: block(form) } }
+          : { method: 'PATCH', path: '/blocks/block', query: { id: blockId }, body: block(form) },
+      ),
 
     /** Deletes one block and its children: `DELETE /block` (published) or `POST /blocks/delete` (spec). */
-    async removeBlock(objectId: string, blockId: string): Promise<void> {
-      await inForm(async (form) => {
-        await transport.jsonOrEmpty(
-          form === 'published'
-            ? { method: 'DELETE', path: '/block', query: { objectId, blockId }, writes: true }
-            : { method: 'POST', path: '/blocks/delete', body: { objectId, blockIds: [blockId] }, writes: true },
-          anything,
-        );
-        learn({ blockForm: form });
-      });
-    },
+    removeBlock: (objectId: string, blockId: string) =>
+      inForm((form) =>
+        form === 'published'
+          ? { method: 'DELETE', path: '/block', query: { objectId, blockId } }
+          : { method: 'POST', path: '/blocks/delete', body: { objectId, blockIds: [blockId] } },
+      ),
 
     /**
      * Appends Markdown to an object's body. The published reference takes it on `POST /blocks/append`

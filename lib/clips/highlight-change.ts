@@ -3,8 +3,8 @@ import { NotFoundError } from '../api';
 import { HIGHLIGHT_COLOURS } from '../highlighter/colours';
 import { id, text } from './clip-fields';
 import { changedBlock, findHighlight, MAX_HIGHLIGHT_CHARS } from './highlight-blocks';
-import { asWeblinkFields, highlightPageFields, pageTarget } from './highlight-page';
-import { defineClipKind, defineStepBlock } from './kind';
+import { highlightKind, highlightPageFields } from './highlight-page';
+import { defineStepBlock } from './kind';
 import { LOST_REQUEST_SETTLE_MS } from './lost-answers';
 import { pageWeblinkBlock } from './steps/page-weblink';
 import type { DeliveryStep } from './stored-clip';
@@ -54,15 +54,10 @@ const changeBlock = defineStepBlock<HighlightChangeClip, ChangeStep, true>({
   describe: () => 'highlight',
 });
 
-export const highlightChange = defineClipKind<'highlight-change', HighlightChangeRequest, HighlightChangeClip>({
-  names: ['highlight-change'],
-  requests: [highlightChangeRequestSchema],
-  toPayload: asWeblinkFields,
-  steps: [pageWeblinkBlock(false), changeBlock],
-  target: pageTarget,
-  title: (clip) => clip.quote.slice(0, 200),
-  sourceUrl: (clip) => clip.url,
-  objectId: (clip) => clip.objectId,
-  history: 'changed',
-  texts: { label: () => 'clipKindHighlightChange', landed: 'notifyHighlighted' },
-});
+export const highlightChange = highlightKind(
+  'highlight-change',
+  highlightChangeRequestSchema,
+  [pageWeblinkBlock(false), changeBlock],
+  'clipKindHighlightChange',
+  (clip) => clip.quote,
+);

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
+import type { MessageKey } from '../i18n';
 import { pageKey } from '../page-url';
 import { id, tagListSchema, text } from './clip-fields';
+import { type AnyStepBlock, defineClipKind } from './kind';
 import type { StoredClipOf } from './stored-clip';
 import type { WeblinkFields } from './weblink';
 
@@ -32,5 +34,26 @@ export function asWeblinkFields<P extends HighlightPage & { tags?: WeblinkFields
   return { tags: [], properties: {}, notes: [], existingObjectIds: [], ...request };
 }
 
-export const pageTarget = (stored: StoredClipOf<HighlightPage>) =>
-  `weblink ${stored.spaceId} ${pageKey(stored.clip.url)}`;
+const pageTarget = (stored: StoredClipOf<HighlightPage>) => `weblink ${stored.spaceId} ${pageKey(stored.clip.url)}`;
+
+/** A highlight kind: what differs between the three is their request, their steps, their label and title. */
+export function highlightKind<Name extends string, Request extends HighlightPage & { kind: Name }>(
+  name: Name,
+  request: z.ZodMiniType<Request> & z.core.$ZodTypeDiscriminable,
+  steps: readonly AnyStepBlock<Request & WeblinkFields>[],
+  label: MessageKey,
+  title: (clip: Request) => string,
+) {
+  return defineClipKind<Name, Request, Request & WeblinkFields>({
+    names: [name],
+    requests: [request],
+    toPayload: asWeblinkFields,
+    steps,
+    target: pageTarget,
+    title: (clip) => title(clip).slice(0, 200),
+    sourceUrl: (clip) => clip.url,
+    objectId: (clip) => clip.objectId,
+    history: 'changed',
+    texts: { label: () => label, landed: 'notifyHighlighted' },
+  });
+}

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { findHighlight } from './highlight-blocks';
 import { highlightRefFields } from './highlight-change';
-import { asWeblinkFields, highlightPageFields, pageTarget } from './highlight-page';
-import { defineClipKind, defineStepBlock } from './kind';
+import { highlightKind, highlightPageFields } from './highlight-page';
+import { defineStepBlock } from './kind';
 import { LOST_REQUEST_SETTLE_MS, unlessGone } from './lost-answers';
 import { pageWeblinkBlock } from './steps/page-weblink';
 import type { DeliveryStep } from './stored-clip';
@@ -45,15 +45,10 @@ const removeBlock = defineStepBlock<HighlightRemoveClip, RemoveStep, true>({
   describe: () => 'highlight',
 });
 
-export const highlightRemove = defineClipKind<'highlight-remove', HighlightRemoveRequest, HighlightRemoveClip>({
-  names: ['highlight-remove'],
-  requests: [highlightRemoveRequestSchema],
-  toPayload: asWeblinkFields,
-  steps: [pageWeblinkBlock(false), removeBlock],
-  target: pageTarget,
-  title: (clip) => clip.quote.slice(0, 200),
-  sourceUrl: (clip) => clip.url,
-  objectId: (clip) => clip.objectId,
-  history: 'changed',
-  texts: { label: () => 'clipKindHighlightRemove', landed: 'notifyHighlighted' },
-});
+export const highlightRemove = highlightKind(
+  'highlight-remove',
+  highlightRemoveRequestSchema,
+  [pageWeblinkBlock(false), removeBlock],
+  'clipKindHighlightRemove',
+  (clip) => clip.quote,
+);

@@ -1,13 +1,7 @@
 import { z } from 'zod/mini';
 import { findHighlight, highlightBlock, highlightContentSchema } from './highlight-blocks';
-import {
-  asWeblinkFields,
-  type HighlightPage,
-  highlightPageFields,
-  pageTarget,
-  weblinkDefaultFields,
-} from './highlight-page';
-import { defineClipKind, defineStepBlock } from './kind';
+import { highlightKind, highlightPageFields, weblinkDefaultFields } from './highlight-page';
+import { defineStepBlock } from './kind';
 import { LOST_REQUEST_SETTLE_MS, unlessGone } from './lost-answers';
 import { pageWeblinkBlock } from './steps/page-weblink';
 import type { DeliveryStep } from './stored-clip';
@@ -59,15 +53,10 @@ const appendBlock = defineStepBlock<HighlightClip, AppendHighlightStep, true>({
   describe: () => 'highlight',
 });
 
-export const highlight = defineClipKind<'highlight', HighlightRequest, HighlightClip>({
-  names: ['highlight'],
-  requests: [highlightRequestSchema],
-  toPayload: asWeblinkFields,
-  steps: [pageWeblinkBlock(true), completeBlock, appendBlock],
-  target: pageTarget,
-  title: (clip: HighlightPage & HighlightRequest) => clip.highlight.quote.slice(0, 200),
-  sourceUrl: (clip) => clip.url,
-  objectId: (clip) => clip.objectId,
-  history: 'changed',
-  texts: { label: () => 'clipKindHighlight', landed: 'notifyHighlighted' },
-});
+export const highlight = highlightKind(
+  'highlight',
+  highlightRequestSchema,
+  [pageWeblinkBlock(true), completeBlock, appendBlock],
+  'clipKindHighlight',
+  (clip) => clip.highlight.quote,
+);
