@@ -67,10 +67,11 @@ export const highlightListFlows = [
       await popup.click({ role: 'radio', name: 'Green' });
       await popup.fill(textbox('Highlight note'), 'Weigh, do not guess');
       await popup.click(heading('Highlights'));
-      await waitForEmptyOutbox(driver, 20_000);
       const url = `${pagesUrl}/article.html`;
-      const landed = JSON.stringify((await onlyWeblinkOf(emulator, url)).blocks);
-      expect(landed).toContain('Weigh, do not guess');
+      const weblinkBlocks = async () => JSON.stringify((await onlyWeblinkOf(emulator, url)).blocks);
+      // Sent once the box has lost focus, through the outbox: polled until it has landed.
+      await expect.poll(weblinkBlocks, { timeout: 20_000 }).toContain('Weigh, do not guess');
+      await waitForEmptyOutbox(driver, 20_000);
       await popup.close();
 
       // Read back from the space: the colour and the note are what the list shows again.
@@ -85,8 +86,8 @@ export const highlightListFlows = [
         });
       await popup.click(button('Remove highlight'));
       await expect.poll(async () => (await listed(popup)).map((item) => item.quote)).toEqual([RATIO, PATIENCE]);
+      await expect.poll(weblinkBlocks, { timeout: 20_000 }).not.toContain('wild yeast');
       await waitForEmptyOutbox(driver, 20_000);
-      expect(JSON.stringify((await onlyWeblinkOf(emulator, url)).blocks)).not.toContain('wild yeast');
       await popup.close();
 
       // The page changed since: its quotation is gone. That highlight is kept, listed as not found.
