@@ -99,7 +99,8 @@ export default defineConfig({
       ...(mode === 'production' ? [] : (process.env.SPACE_CLIPPER_EXTRA_HOSTS ?? '').split(',').filter(Boolean)),
     ],
     // Another service is asked for when the base URL changes; plain http only on this computer.
-    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    // Every site (http too) only while "Show my highlights when I revisit a page" is on (#23).
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', 'http://*/*'],
     content_security_policy: { extension_pages: EXTENSION_PAGES_CSP },
     action: { default_title: '__MSG_actionTitle__' },
     commands: {

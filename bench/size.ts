@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ARTICLE_READER_SCRIPT, PAGE_READER_SCRIPT } from '../entrypoints/background/injected-scripts.ts';
 import { CAPTURE_READER_SCRIPT } from '../lib/capture/capture-reader-script.ts';
+import { REVISIT_SCRIPT } from '../lib/highlight-revisit.ts';
 import { HIGHLIGHTER_SCRIPT } from '../lib/highlighter/script-files.ts';
 import type { BenchRow } from './report.ts';
 
@@ -37,6 +38,8 @@ export async function measureEntrypointSizes(outDir: string): Promise<BenchRow[]
     [HIGHLIGHTER_SCRIPT, 15],
     // Capture rules and tag suggestions, injected only for spaces that have them (lib/capture/README.md).
     [CAPTURE_READER_SCRIPT, 15],
+    // Registered only while "Show my highlights when I revisit a page" is on; it runs on every page then.
+    [REVISIT_SCRIPT, 1],
   ] as const) {
     await add(`content script ${script.slice(1)}`, [script.slice(1)], budgetKb);
   }

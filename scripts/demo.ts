@@ -16,6 +16,7 @@ import { launchDriven } from '../tests/e2e/driver/launch-driven.ts';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from '../tests/emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../tests/emulator/seed.ts';
 import type { RunningEmulator } from '../tests/emulator/server.ts';
+import { highlightArticle, highlightScreenshots } from './demo-highlights.ts';
 import { BROWSER_CHOICES, isBrowserChoice, ROOT } from './extension-browser.ts';
 import { startFixtureServer } from './fixture-server.ts';
 import { LOCAL_API_BASE_URL, LOCAL_MODE, startLocalEmulator } from './local-setup.ts';
@@ -209,8 +210,16 @@ try {
 
   const space = await driver.openPage(emulator.url);
   await space.screenshot(path.join(OUT, 'emulator-space.png'));
+
+  // 3. Highlights on the article, drawn again and listed in the popup: dark (the scheme now), then light.
+  await highlightArticle(driver, articleUrl);
+  step('Highlighted three passages of the article, one recoloured green, one with a note');
+  const shots = { articleUrl, out: OUT, popupSize: POPUP_SIZE };
+  const highlightFiles = await highlightScreenshots(driver, { ...shots, scheme: 'dark' });
+  await driver.setColorScheme('light');
+  highlightFiles.push(...(await highlightScreenshots(driver, { ...shots, scheme: 'light' })));
   step(
-    `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, field-mapping.png, notes-template.png, keep-article.png, popup-light.png, popup-dark.png, capture-rules.png, capture-rule-fields.png, popup-rule.png, emulator-space.png)`,
+    `Screenshots written to ${path.relative(process.cwd(), OUT)}/ (options.png, field-mapping.png, notes-template.png, keep-article.png, popup-light.png, popup-dark.png, capture-rules.png, capture-rule-fields.png, popup-rule.png, emulator-space.png, ${highlightFiles.join(', ')})`,
   );
 } finally {
   await session.close();

@@ -7,6 +7,8 @@ import { registerCaptureRuleHandlers } from './capture-rule-handlers';
 import { registerClipHandlers } from './clip-handlers';
 import { registerConnectionHandlers } from './connection-handlers';
 import { registerHighlightHandlers } from './highlight-handlers';
+import { drawHighlightsOnRevisit } from './highlight-revisit';
+import { refreshHighlights } from './highlights';
 import { OUTBOX_ALARM, outbox, trackOutboxWatchers } from './outbox-service';
 import { createMenus, onCommand, onMenuClicked } from './quick-clips';
 import { handle } from './router';
@@ -19,6 +21,7 @@ export default defineBackground(() => {
   registerClipHandlers();
   registerCaptureRuleHandlers();
   registerHighlightHandlers();
+  drawHighlightsOnRevisit(refreshHighlights);
   trackOutboxWatchers();
 
   browser.alarms.onAlarm.addListener(async (alarm) => {

@@ -9,6 +9,7 @@ import { ClipTemplateSettings } from './clip-template-settings';
 import { ClippingSettings } from './clipping-settings';
 import { ConnectSpace } from './connect-space';
 import { ConnectionList } from './connection-list';
+import { HighlightSettings } from './highlight-settings';
 import { HowToClip } from './how-to-clip';
 import { failure } from './notice';
 import { ServiceSettings } from './service-settings';
@@ -84,6 +85,13 @@ export function App() {
       {data && <ServiceSettings view={data} onNotice={setNotice} onSaved={refresh} />}
       {data && <ClippingSettings view={data} onChanged={(result) => report(result, () => t('settingSaved'))} />}
       {data && <ClipTemplateSettings view={data} onNotice={setNotice} />}
+      {data && (
+        <HighlightSettings
+          view={data}
+          onChanged={(result) => report(result, () => t('settingSaved'))}
+          onNotice={setNotice}
+        />
+      )}
       {data && <CaptureRulesSettings view={data} onNotice={setNotice} />}
     </main>
   );

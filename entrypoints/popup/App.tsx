@@ -4,6 +4,7 @@ import { SpaceSwitcher } from '@/components/space-switcher';
 import { t } from '@/lib/i18n';
 import { ClipForm } from './clip-form';
 import { HighlightButton } from './highlight-button';
+import { HighlightsSlot } from './highlights-slot';
 import { closeKeepingDraft } from './kept-drafts';
 import { OutboxPanel } from './outbox-panel';
 import { useConnections } from './queries';
@@ -61,6 +62,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
         </>
       )}
       {space && belowShown && tabId !== undefined && <HighlightButton spaceId={space.spaceId} tabId={tabId} />}
+      {belowShown && space && tabId !== undefined && <HighlightsSlot spaceId={space.spaceId} tabId={tabId} />}
       {belowShown && (
         <OutboxPanel
           onSignIn={openSettings}

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { clipOutcome } from '@/lib/clip-outcome';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type HighlightSelectionOutcome, type Result, sendMessage } from '@/lib/messaging';
+import { highlightsKey } from './highlights-key';
 
 /** What "Highlight selection" did, in words ('' when there is nothing to say). */
 function said(result: Result<HighlightSelectionOutcome>): string {
@@ -31,6 +33,7 @@ function said(result: Result<HighlightSelectionOutcome>): string {
 export function HighlightButton({ spaceId, tabId }: { spaceId: string; tabId: number }) {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
 
   useEffect(() => {
     void sendMessage('listHighlights', { spaceId, tabId });
@@ -40,6 +43,8 @@ export function HighlightButton({ spaceId, tabId }: { spaceId: string; tabId: nu
     setBusy(true);
     setStatus(said(await sendMessage('highlightSelection', { spaceId, tabId })));
     setBusy(false);
+    // The list "Highlights" shows the new one.
+    void client.invalidateQueries({ queryKey: highlightsKey(spaceId, tabId) });
   };
 
   return (

@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INJECTED_SCRIPTS } from '../../entrypoints/background/injected-scripts';
+import { REVISIT_SCRIPT } from '../../lib/highlight-revisit';
 import { HIGHLIGHTER_SCRIPT, HIGHLIGHTER_STYLESHEET } from '../../lib/highlighter/script-files';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -39,9 +40,9 @@ afterAll(() => {
 });
 
 describe.each(BROWSERS)('the %s build', (browser) => {
-  it('holds the scripts the background injects, and none of them can signal the page', () => {
+  it('holds the scripts the background injects (and the one the revisit option registers), and none can signal the page', () => {
     const scripts = scriptsOf(outDir(browser));
-    for (const injected of [...INJECTED_SCRIPTS, HIGHLIGHTER_SCRIPT]) {
+    for (const injected of [...INJECTED_SCRIPTS, HIGHLIGHTER_SCRIPT, REVISIT_SCRIPT]) {
       expect(scripts).toContain(injected.slice(1));
       const code = readFileSync(path.join(outDir(browser), injected), 'utf8');
       expect(code).not.toMatch(/dispatchEvent|postMessage/);

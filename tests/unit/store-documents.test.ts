@@ -14,6 +14,7 @@ import * as injectedScripts from '@/entrypoints/background/injected-scripts';
 import { saveServiceSettings } from '@/lib/auth/settings';
 import * as choices from '@/lib/choices';
 import { db } from '@/lib/db';
+import { REVISIT_SCRIPT } from '@/lib/highlight-revisit';
 import * as storage from '@/lib/storage';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -213,9 +214,17 @@ describe('the store documents', () => {
     expect(unreadable).toEqual([]);
     // Every injected file is one the build is checked for (tests/unit/built-scripts.test.ts).
     expect(files.filter((file) => !(injectedScripts.INJECTED_SCRIPTS as readonly string[]).includes(file))).toEqual([]);
-    // The documents say no script is registered to run on pages by itself.
-    expect(source()).not.toMatch(/registerContentScripts|\btabs\.executeScript\b/);
-    const names = [...injectedScripts.INJECTED_SCRIPTS.map((file) => path.basename(file)), ...funcs];
+    // The documents say no script is registered to run on pages by itself, but for one option they
+    // describe, "Show my highlights when I revisit a page", registered in this one module.
+    expect(sourceFiles().filter((file) => /\.registerContentScripts\(/.test(read(file)))).toEqual([
+      'entrypoints/options/highlight-revisit.ts',
+    ]);
+    expect(source()).not.toMatch(/\btabs\.executeScript\b/);
+    const names = [
+      ...injectedScripts.INJECTED_SCRIPTS.map((file) => path.basename(file)),
+      path.basename(REVISIT_SCRIPT),
+      ...funcs,
+    ];
     for (const document of [PRIVACY_POLICY, PERMISSIONS]) {
       const text = read(document);
       expect(

@@ -13,7 +13,12 @@ export const accessibilityFlows = [
       const chromium = chromiumOnly(driver);
       const options = await connectSpace(driver, DEMO_TOKENS.demo);
       expect(await chromium.accessibilityViolations(options)).toEqual([]);
-      const popup = await openPopupFor(driver, await openArticle(driver, pagesUrl));
+      const popup = await openPopupFor(driver, await openArticle(driver, pagesUrl, '#intro'));
+      // With a highlight, so that the list "Highlights" is checked too.
+      await popup.click(button('Highlight selection'));
+      await expect(chromium.pageOf(popup).getByRole('list', { name: 'Highlights' }).getByRole('listitem')).toHaveCount(
+        1,
+      );
       await popup.clickText(/^Properties/);
       expect(await chromium.accessibilityViolations(popup)).toEqual([]);
       await driver.setColorScheme('dark');

@@ -7,6 +7,8 @@ import { draftFlows } from './draft-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
 import { highlightFlows } from './highlight-flows';
+import { highlightListFlows } from './highlight-list-flows';
+import { highlightOptionFlows } from './highlight-option-flows';
 import { highlighterFlows } from './highlighter-flows';
 import { highlighterToolbarFlows } from './highlighter-toolbar-flows';
 import { hostilePageFlows } from './hostile-page-flows';
@@ -42,4 +44,6 @@ export const FLOWS: readonly Flow[] = [
   ...captureRulesFlows,
   ...captureFlows,
   ...highlightFlows,
+  ...highlightListFlows,
+  ...highlightOptionFlows,
 ];

@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { HighlightColour } from '@/lib/highlighter/colours';
+import { t } from '@/lib/i18n';
+import { type ClipOutcome, type HighlightView, type Result, sendMessage } from '@/lib/messaging';
+import { type HighlightActions, HighlightList } from './highlight-list';
+import { highlightsKey } from './highlights-key';
+import { highlightsMarkdown } from './highlights-markdown';
+
+type Highlights = { highlights: HighlightView[] };
+
+/** The tab's page, named last in "Copy as Markdown". */
+export type Page = { title: string; url: string };
+
+async function listed(answer: Promise<Result<Highlights>>): Promise<Highlights> {
+  const result = await answer;
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+/**
+ * The tab page's highlights in the space, loaded after the first paint (entrypoints/popup/
+ * highlights-slot.tsx). Asking for them draws them on the page too (the background does). A
+ * change shows at once; the list is read again once the background has taken it.
+ */
+export default function HighlightsPanel({ spaceId, tabId, page }: { spaceId: string; tabId: number; page: Page }) {
+  const client = useQueryClient();
+  const key = highlightsKey(spaceId, tabId);
+  const list = useQuery({
+    queryKey: key,
+    queryFn: () => listed(sendMessage('listHighlights', { spaceId, tabId })),
+  });
+  const [status, setStatus] = useState('');
+
+  const apply = async (
+    change: (highlights: HighlightView[]) => HighlightView[],
+    send: () => Promise<Result<ClipOutcome>>,
+  ) => {
+    client.setQueryData<Highlights>(key, (old) => old && { highlights: change(old.highlights) });
+    const result = await send();
+    setStatus(result.ok ? '' : result.error.message);
+    await client.invalidateQueries({ queryKey: key });
+  };
+  const edit = (id: string, fields: { colour?: HighlightColour; note?: string }) =>
+    apply(
+      (all) => all.map((one) => (one.id === id ? { ...one, ...fields } : one)),
+      () => sendMessage('changeHighlight', { spaceId, tabId, id, ...fields }),
+    );
+  const actions: HighlightActions = {
+    onColour: (id, colour) => void edit(id, { colour }),
+    onNote: (id, note) => void edit(id, { note }),
+    onRemove: (id) =>
+      void apply(
+        (all) => all.filter((one) => one.id !== id),
+        () => sendMessage('removeHighlight', { spaceId, tabId, id }),
+      ),
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(highlightsMarkdown(list.data?.highlights ?? [], page));
+      setStatus(t('highlightsCopied'));
+    } catch {
+      setStatus(t('highlightsCopyFailed'));
+    }
+  };
+
+  return (
+    <HighlightList
+      highlights={list.data?.highlights ?? []}
+      actions={actions}
+      onCopy={() => void copy()}
+      copyStatus={status}
+    />
+  );
+}
