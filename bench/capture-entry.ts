@@ -6,10 +6,10 @@
  * with a thousand more tags.
  */
 import { Readability } from '@mozilla/readability';
+import { RULE_PRESETS, ruleFromPreset } from '@/entrypoints/options/capture-presets';
+import { parseRulesFile } from '@/entrypoints/options/rules-file';
 import { type CaptureRequest, runCapture } from '@/lib/capture/capture-script';
-import { RULE_PRESETS, ruleFromPreset } from '@/lib/capture/presets';
-import { parseRulesFile } from '@/lib/capture/rules-file';
-import { parseSpaceFile } from '@/lib/capture/space-file';
+import { parseSpaceFile } from '@/scripts/space-file';
 import rulesJson from '../tests/fixtures/capture/rules.json';
 import spaceJson from '../tests/fixtures/capture/space.json';
 

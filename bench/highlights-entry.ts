@@ -4,10 +4,11 @@
  * quote, approximate) against the floor, an exact `indexOf` of the same quotes over the page's
  * `textContent`; and "Highlight selection" from the command reaching the script to the mark drawn.
  */
+
+import { anchor } from '@/entrypoints/highlighter/registry';
+import { runHighlighterScript } from '@/entrypoints/highlighter/script';
 import type { HighlightRecord } from '@/lib/highlighter/commands';
 import { readPageText, textRoot } from '@/lib/highlighter/page-text';
-import { anchor } from '@/lib/highlighter/registry';
-import { runHighlighterScript } from '@/lib/highlighter/script';
 import { describeSpan } from '@/lib/highlighter/selectors';
 
 let records: HighlightRecord[] = [];

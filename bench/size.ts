@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ARTICLE_READER_SCRIPT, PAGE_READER_SCRIPT } from '../entrypoints/background/injected-scripts.ts';
+import {
+  ARTICLE_READER_SCRIPT,
+  HIGHLIGHTER_SCRIPT,
+  PAGE_READER_SCRIPT,
+} from '../entrypoints/background/injected-scripts.ts';
 import { CAPTURE_READER_SCRIPT } from '../lib/capture/capture-reader-script.ts';
 import { REVISIT_SCRIPT } from '../lib/highlight-revisit.ts';
-import { HIGHLIGHTER_SCRIPT } from '../lib/highlighter/script-files.ts';
 import type { BenchRow } from './report.ts';
 
 const KB = 1024;

@@ -48,7 +48,7 @@ const settingsChangeSchema = z.strictObject({
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
 /**
- * A capture rules file as the options page stores it, after `parseRulesFile` (lib/capture/rules-file.ts)
+ * A capture rules file as the options page stores it, after `parseRulesFile` (entrypoints/options/rules-file.ts)
  * checked every field. Here only its outline: the whole schema would cost the background 1.7 KB
  * gzip, and only the extension's own pages may send this message (router.ts).
  */

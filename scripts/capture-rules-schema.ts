@@ -1,6 +1,6 @@
 /**
  * `npm run rules-schema`: writes the capture rules file's JSON Schema, generated from its zod
- * schema, to docs/capture-rules.schema.json (lib/capture/rules-json-schema.ts). The library code
+ * schema, to docs/capture-rules.schema.json (scripts/rules-json-schema.ts). The library code
  * is loaded through Vite, which resolves its extensionless imports as the build does.
  */
 import { execFileSync } from 'node:child_process';
@@ -9,8 +9,8 @@ import path from 'node:path';
 import { runnerImport } from 'vite';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const { module } = await runnerImport<typeof import('../lib/capture/rules-json-schema.ts')>(
-  path.join(ROOT, 'lib/capture/rules-json-schema.ts'),
+const { module } = await runnerImport<typeof import('./rules-json-schema.ts')>(
+  path.join(ROOT, 'scripts/rules-json-schema.ts'),
   { configFile: false, logLevel: 'error', resolve: { alias: { '@': ROOT } } },
 );
 const file = path.join(ROOT, module.RULES_JSON_SCHEMA_FILE);

@@ -3,6 +3,7 @@
  * files, and deciding the links from the space's objects. Loaded through Vite (runnerImport),
  * which resolves the library's extensionless imports as the build does.
  */
+
+export { describeImportError, parseRulesFile } from '../entrypoints/options/rules-file';
 export { resolveLinks } from '../lib/capture/links';
-export { describeImportError, parseRulesFile } from '../lib/capture/rules-file';
-export { parseSpaceFile } from '../lib/capture/space-file';
+export { parseSpaceFile } from './space-file';

@@ -10,7 +10,7 @@
  * browser parses it: headless Chromium loads the file as if from `--url` (the address rules
  * match and relative links resolve against), with the page's own scripts off and every other
  * request refused, so a saved page can neither change itself nor reach the network. The space
- * file's format is in lib/capture/space-file.ts.
+ * file's format is in scripts/space-file.ts.
  */
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';

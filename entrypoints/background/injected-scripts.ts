@@ -21,8 +21,14 @@ export const ARTICLE_READER_SCRIPT = '/article-reader.js';
  */
 export { CAPTURE_READER_SCRIPT };
 
-/** Draws, captures and edits highlights (entrypoints/highlighter.ts; lib/highlighter/script-files.ts names it too). */
+/** Draws, captures and edits highlights (entrypoints/highlighter/, which says how it is called). */
 export const HIGHLIGHTER_SCRIPT = '/highlighter.js';
+
+/**
+ * The `::highlight()` rules and the toolbar's styles (public/highlights.css), injected with
+ * `scripting.insertCSS({ files })` or listed as a registered content script's `css`.
+ */
+export const HIGHLIGHTER_STYLESHEET = '/highlights.css';
 
 export const INJECTED_SCRIPTS = [
   PAGE_READER_SCRIPT,

@@ -1,5 +1,5 @@
+import { issueDetail, issuePath } from '@/entrypoints/options/issue-text';
 import type { RuleDefinition } from '@/lib/capture/field-values';
-import { issueDetail, issuePath } from '@/lib/capture/issue-text';
 import { fieldDefinition, ruleCollection, type SpaceStructure, targetStructure } from '@/lib/capture/rule-target';
 import { type CaptureRule, type FieldSource, ruleSchema } from '@/lib/capture/rules-schema';
 

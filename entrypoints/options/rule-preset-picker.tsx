@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { Field } from '@/components/field';
+import { type PresetId, RULE_PRESETS, ruleFromPreset } from '@/entrypoints/options/capture-presets';
 import { creatableTypes, WEBLINK_STRUCTURE } from '@/lib/api/structures';
 import { fold } from '@/lib/capture/fold';
-import { type PresetId, RULE_PRESETS, ruleFromPreset } from '@/lib/capture/presets';
 import type { SpaceStructure } from '@/lib/capture/rule-target';
 import type { CaptureRule } from '@/lib/capture/rules-schema';
 import { type MessageKey, t } from '@/lib/i18n';

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { Field } from '@/components/field';
-import { describeImportError, exportRulesFile, parseRulesFile } from '@/lib/capture/rules-file';
+import { describeImportError, exportRulesFile, parseRulesFile } from '@/entrypoints/options/rules-file';
 import type { CaptureRule } from '@/lib/capture/rules-schema';
 import { t } from '@/lib/i18n';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parseRulesFile } from '../../entrypoints/options/rules-file';
 import { fixtureRulesJson, fixtureSpace, readFixture } from '../../tests/support/capture-pages';
 import { type AppliedRule, applyRule, type CaptureSpace, sourceTexts } from './apply-rule';
 import { resolveLinks } from './links';
 import { lookupsOf } from './lookups';
 import { firstMatchingRule } from './rule-match';
-import { parseRulesFile } from './rules-file';
 import type { CaptureRule } from './rules-schema';
 
 const PAPER_URL = 'https://journal.example/articles/analytical-engine';

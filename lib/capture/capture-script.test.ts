@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseRulesFile } from '../../entrypoints/options/rules-file';
+import { captureAnswerSchema } from '../../entrypoints/popup/capture/capture-answer-schema';
 import { fixtureDocument, fixtureRulesJson, fixtureSpace } from '../../tests/support/capture-pages';
 import { parsePage } from '../../tests/support/clip/corpus';
-import { captureAnswerSchema } from './capture-answer-schema';
 import { CAPTURE_REQUEST_KEY, type CaptureRequest, runCapture, takeCaptureRequest } from './capture-script';
-import { parseRulesFile } from './rules-file';
 
 const PAPER_URL = 'https://journal.example/articles/analytical-engine';
 

@@ -11,7 +11,7 @@
  *    module's `leaveRequest`), under `Symbol.for(CAPTURE_REQUEST_KEY)`: a symbol of the
  *    extension's isolated world, which no page script can read or forge;
  * 2. inject the file CAPTURE_READER_SCRIPT, whose result is the CaptureAnswer;
- * 3. check that answer with captureAnswerSchema (lib/capture/capture-answer-schema.ts): it
+ * 3. check that answer with captureAnswerSchema (entrypoints/popup/capture/capture-answer-schema.ts): it
  *    comes from a page, which may be hostile.
  * The request holds the rules as stored and the space's types and tags as the popup has them
  * cached; it makes no request of its own.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { parseRulesFile } from '../../entrypoints/options/rules-file';
 import { fixtureRulesJson, fixtureSpace, readFixture } from '../../tests/support/capture-pages';
 import { objectRequestSchema } from '../clips/object';
 import { applyRule } from './apply-rule';
 import { lookupsOf } from './lookups';
 import { quickClipOf } from './quick-clip';
 import { firstMatchingRule } from './rule-match';
-import { parseRulesFile } from './rules-file';
 
 const URL = 'https://journal.example/articles/analytical-engine';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Lookup } from '../../lib/capture/lookups';
 import type { PageReading } from '../../lib/capture/page-values';
 import { readPage } from '../../lib/capture/read-page';
-import { parseSpaceFile, type SpaceFile } from '../../lib/capture/space-file';
+import { parseSpaceFile, type SpaceFile } from '../../scripts/space-file';
 import { CORPUS_DIR, parsePage } from './clip/corpus';
 
 export const CAPTURE_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/capture');

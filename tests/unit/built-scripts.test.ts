@@ -9,9 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INJECTED_SCRIPTS } from '../../entrypoints/background/injected-scripts';
+import {
+  HIGHLIGHTER_SCRIPT,
+  HIGHLIGHTER_STYLESHEET,
+  INJECTED_SCRIPTS,
+} from '../../entrypoints/background/injected-scripts';
 import { REVISIT_SCRIPT } from '../../lib/highlight-revisit';
-import { HIGHLIGHTER_SCRIPT, HIGHLIGHTER_STYLESHEET } from '../../lib/highlighter/script-files';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const MODE = 'built-scripts-test';

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { captureAnswerSchema } from '@/lib/capture/capture-answer-schema';
+import { captureAnswerSchema } from '@/entrypoints/popup/capture/capture-answer-schema';
 import { CAPTURE_READER_SCRIPT } from '@/lib/capture/capture-reader-script';
 import { CAPTURE_REQUEST_KEY, type CaptureAnswer, type CaptureRequest } from '@/lib/capture/capture-script';
 

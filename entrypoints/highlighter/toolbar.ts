@@ -5,8 +5,8 @@
  * the button, Escape closes it and gives focus back to where it was. What the person does is
  * reported through `onChange`; the toolbar applies nothing itself.
  */
-import type { HighlightColour } from './colours';
-import type { ToolbarChange } from './commands';
+import type { HighlightColour } from '@/lib/highlighter/colours';
+import type { ToolbarChange } from '@/lib/highlighter/commands';
 import { buildToolbar, placeToolbar, type ToolbarElements } from './toolbar-dom';
 
 export interface ToolbarTarget {

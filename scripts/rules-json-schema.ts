@@ -6,7 +6,7 @@
  * URLPattern accepts) are left to the import.
  */
 import { z } from 'zod/mini';
-import { rulesFileSchema } from './rules-schema';
+import { rulesFileSchema } from '../lib/capture/rules-schema';
 
 export const RULES_JSON_SCHEMA_FILE = 'docs/capture-rules.schema.json';
 

@@ -2,7 +2,7 @@
  * How a person reaches a highlight on the page: a click on it (not on a link or a control in it,
  * and not the end of a drag that selected text), or Enter with the caret in it while nothing else
  * has focus (caret browsing, F7). The "Highlight selection" command with the caret or selection
- * within a highlight opens it too (lib/highlighter/capture.ts). Listened to in the script's
+ * within a highlight opens it too (capture.ts). Listened to in the script's
  * isolated world, where the page cannot see the listeners.
  */
 import { highlightAround, highlightAtPoint } from './hit-test';

@@ -1,9 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HIGHLIGHTER_COMMAND_KEY, leaveHighlighterCommand, takeHighlighterCommand } from './command-slot';
-import type { HighlighterAnswer, HighlightRecord } from './commands';
-import { readPageText } from './page-text';
+import {
+  HIGHLIGHTER_COMMAND_KEY,
+  leaveHighlighterCommand,
+  takeHighlighterCommand,
+} from '@/lib/highlighter/command-slot';
+import type { HighlighterAnswer, HighlightRecord } from '@/lib/highlighter/commands';
+import { readPageText } from '@/lib/highlighter/page-text';
+import { describeSpan } from '@/lib/highlighter/selectors';
 import { runHighlighterScript } from './script';
-import { describeSpan } from './selectors';
 import { applyToolbarChange, pageSession } from './session';
 import { cssHighlightSurface } from './surface';
 

@@ -5,7 +5,7 @@ import { RULES_JSON_SCHEMA_FILE, rulesJsonSchemaText } from './rules-json-schema
 
 describe('the rules file’s JSON Schema', () => {
   it('is committed as the zod schema gives it (npm run rules-schema writes it)', () => {
-    const committed = readFileSync(path.resolve(import.meta.dirname, '../..', RULES_JSON_SCHEMA_FILE), 'utf8');
+    const committed = readFileSync(path.resolve(import.meta.dirname, '..', RULES_JSON_SCHEMA_FILE), 'utf8');
     // Compared as JSON: the file is laid out by the project's formatter after it is written.
     expect(JSON.parse(committed)).toEqual(JSON.parse(rulesJsonSchemaText()));
   });

@@ -4,15 +4,15 @@
  * the heading it falls under and a text-fragment address. A selection within a highlight already
  * drawn means that highlight (how a keyboard reaches one); one too long is refused.
  */
-import { blockOf } from './blocks';
-import type { HighlightColour } from './colours';
-import { type CaptureAnswer, MAX_HIGHLIGHT_LENGTH } from './commands';
+import { blockOf } from '@/lib/highlighter/blocks';
+import type { HighlightColour } from '@/lib/highlighter/colours';
+import { type CaptureAnswer, MAX_HIGHLIGHT_LENGTH } from '@/lib/highlighter/commands';
+import { nodeIndexAt, offsetOf, offsetsOf, rangeOf, readPageText, textRoot } from '@/lib/highlighter/page-text';
+import { describeSpan, trimSpan } from '@/lib/highlighter/selectors';
+import { styledRuns } from '@/lib/highlighter/styled-runs';
 import { highlightAround } from './hit-test';
 import { nearestHeading } from './nearest-heading';
-import { nodeIndexAt, offsetOf, offsetsOf, rangeOf, readPageText, textRoot } from './page-text';
 import type { Registry } from './registry';
-import { describeSpan, trimSpan } from './selectors';
-import { styledRuns } from './styled-runs';
 import { textFragmentUrl } from './text-fragment';
 
 /** Characters of a block's text around a passage that the text fragment may take its context from. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { lookupsOf } from '@/lib/capture/lookups';
+import { ruleMatches } from '@/lib/capture/rule-match';
+import type { SpaceStructure } from '@/lib/capture/rule-target';
+import { rulesFileSchema } from '@/lib/capture/rules-schema';
 import { fixtureSpace, readCorpusPage, readFixture } from '../../tests/support/capture-pages';
-import { lookupsOf } from './lookups';
-import { type PresetId, RULE_PRESETS, ruleFromPreset } from './presets';
-import { ruleMatches } from './rule-match';
-import type { SpaceStructure } from './rule-target';
-import { rulesFileSchema } from './rules-schema';
+import { type PresetId, RULE_PRESETS, ruleFromPreset } from './capture-presets';
 
 function preset(id: PresetId) {
   const found = RULE_PRESETS.find((candidate) => candidate.id === id);

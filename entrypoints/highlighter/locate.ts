@@ -5,7 +5,7 @@
  * survives a paragraph inserted before it or a word changed inside it.
  */
 import search from 'approx-string-match';
-import type { HighlightSelectors, TextQuoteSelector } from './selectors';
+import type { HighlightSelectors, TextQuoteSelector } from '@/lib/highlighter/selectors';
 
 export interface Located {
   start: number;

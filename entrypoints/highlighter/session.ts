@@ -4,7 +4,7 @@
  * did in the toolbar that the background has not yet taken. A toolbar change is applied at once
  * (the page shows the new colour, the highlight goes) and queued for the background.
  */
-import type { ToolbarChange } from './commands';
+import type { ToolbarChange } from '@/lib/highlighter/commands';
 import { listenForHighlights } from './page-events';
 import { type DrawnHighlight, paint, type Registry, update } from './registry';
 import type { HighlightSurface } from './surface';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { describeSpan } from '@/lib/highlighter/selectors';
 import { locate } from './locate';
-import { describeSpan } from './selectors';
 
 const ARTICLE =
   'A starter is a living culture of wild yeast and bacteria. Feed it once a day at room temperature. ' +

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, within } from '@testing-library/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ToolbarChange } from './commands';
+import type { ToolbarChange } from '@/lib/highlighter/commands';
 import { createToolbar, type Toolbar } from './toolbar';
 import { TOOLBAR_HOST } from './toolbar-dom';
 

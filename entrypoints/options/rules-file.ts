@@ -6,8 +6,9 @@
  * Schema validator's; the options page puts it inside a sentence of its own, in the person's
  * language.
  */
+
+import { type CaptureRule, RULES_FILE_VERSION, type RulesFile, rulesFileSchema } from '@/lib/capture/rules-schema';
 import { issueDetail, issuePath } from './issue-text';
-import { type CaptureRule, RULES_FILE_VERSION, type RulesFile, rulesFileSchema } from './rules-schema';
 
 export type RulesImport = { ok: true; file: RulesFile } | { ok: false; path: string; message: string };
 

@@ -5,10 +5,10 @@
  * it fills the properties of the chosen type whose names it recognises (in English: a space in
  * another language gets the match and maps its fields by hand) and whose type can take the value.
  */
-import { WEBLINK_STRUCTURE } from '../api/structures';
-import { fold } from './fold';
-import type { SpaceStructure } from './rule-target';
-import type { CaptureRule, FieldSource, RuleMatch } from './rules-schema';
+import { WEBLINK_STRUCTURE } from '@/lib/api/structures';
+import { fold } from '@/lib/capture/fold';
+import type { SpaceStructure } from '@/lib/capture/rule-target';
+import type { CaptureRule, FieldSource, RuleMatch } from '@/lib/capture/rules-schema';
 
 export type PresetId = 'article' | 'paper' | 'recipe' | 'video' | 'book';
 

@@ -5,8 +5,8 @@
  * which the browser injects: no `<style>` for the page's content security policy to refuse.
  */
 
-import { t } from '../i18n';
-import { COLOUR_MESSAGES, HIGHLIGHT_COLOURS, type HighlightColour } from './colours';
+import { COLOUR_MESSAGES, HIGHLIGHT_COLOURS, type HighlightColour } from '@/lib/highlighter/colours';
+import { t } from '@/lib/i18n';
 
 export const TOOLBAR_HOST = 'space-clipper-toolbar';
 

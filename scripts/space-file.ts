@@ -22,9 +22,9 @@
  * `POST /objects/search` would find; `tags` are the space's tags. Every list may be left out.
  */
 import { z } from 'zod/mini';
-import type { CaptureSpace } from './apply-rule';
-import { issueDetail, issuePath } from './issue-text';
-import type { FoundObject } from './links';
+import { issueDetail, issuePath } from '../entrypoints/options/issue-text';
+import type { CaptureSpace } from '../lib/capture/apply-rule';
+import type { FoundObject } from '../lib/capture/links';
 
 const definitionSchema = z.pipe(
   z.looseObject({

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CaptureRule } from '@/lib/capture/rules-schema';
 import { fixtureRulesJson } from '../../tests/support/capture-pages';
 import { describeImportError, exportRulesFile, parseRulesFile, type RulesImport } from './rules-file';
-import type { CaptureRule } from './rules-schema';
 
 const rule = (overrides: Record<string, unknown> = {}) => ({
   name: 'Paper',
@@ -68,7 +68,7 @@ describe('importing a rules file', () => {
   });
 
   it('reads the example in lib/capture/README.md', () => {
-    const readme = readFileSync(path.join(import.meta.dirname, 'README.md'), 'utf8');
+    const readme = readFileSync(path.join(import.meta.dirname, '../../lib/capture/README.md'), 'utf8');
     const example = /```json\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const result = parseRulesFile(example);
     expect(result.ok ? result.file.rules[0]?.name : describeImportError(result)).toBe('Paper');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureSpace } from '../../tests/support/capture-pages';
+import { fixtureSpace } from '../tests/support/capture-pages';
 import { parseSpaceFile } from './space-file';
 
 describe('a space file', () => {

@@ -1,10 +1,11 @@
 /**
  * Runs one command from the background on the page's session and answers it (lib/highlighter/commands.ts).
  */
+
+import { DEFAULT_HIGHLIGHT_COLOUR, isHighlightColour } from '@/lib/highlighter/colours';
+import type { HighlighterAnswer, HighlighterCommand, HighlightRecord } from '@/lib/highlighter/commands';
+import { readPageText, textRoot } from '@/lib/highlighter/page-text';
 import { captureSelection } from './capture';
-import { DEFAULT_HIGHLIGHT_COLOUR, isHighlightColour } from './colours';
-import type { HighlighterAnswer, HighlighterCommand, HighlightRecord } from './commands';
-import { readPageText, textRoot } from './page-text';
 import { list, paint, sync, update } from './registry';
 import { listenOnce, openToolbar, type Session } from './session';
 

@@ -5,11 +5,11 @@
  * so that a page cannot push an unbounded answer into the popup or the worker.
  */
 import { z } from 'zod/mini';
-import { propertiesInputSchema } from '../api/schemas/property-values';
-import { MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '../clip/capture-limits';
-import type { CaptureAnswer } from './capture-script';
-import { MAX_VALUE_LENGTH, MAX_VALUES, PAGE_VALUE_NAMES } from './page-values';
-import { ruleSchema } from './rules-schema';
+import { propertiesInputSchema } from '@/lib/api/schemas/property-values';
+import type { CaptureAnswer } from '@/lib/capture/capture-script';
+import { MAX_VALUE_LENGTH, MAX_VALUES, PAGE_VALUE_NAMES } from '@/lib/capture/page-values';
+import { ruleSchema } from '@/lib/capture/rules-schema';
+import { MAX_TITLE_LENGTH, MAX_URL_LENGTH } from '@/lib/clip/capture-limits';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const list = <T extends z.ZodMiniType>(item: T, max: number) => z.array(item).check(z.maxLength(max));

@@ -1,6 +1,6 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
 import { takeHighlighterCommand } from '@/lib/highlighter/command-slot';
-import { runHighlighterScript } from '@/lib/highlighter/script';
+import { runHighlighterScript } from './script';
 
 /**
  * The highlighter (issue #23), injected on demand as `/highlighter.js`: draws a page's highlights
@@ -16,7 +16,7 @@ import { runHighlighterScript } from '@/lib/highlighter/script';
  *   3. `browser.scripting.executeScript` with `files: [HIGHLIGHTER_SCRIPT]`: the injection's `result`
  *      is the HighlighterAnswer, built in the page, to be checked with a schema like any such answer.
  *
- * (HIGHLIGHTER_STYLESHEET and HIGHLIGHTER_SCRIPT from lib/highlighter/script-files.ts,
+ * (HIGHLIGHTER_STYLESHEET and HIGHLIGHTER_SCRIPT from entrypoints/background/injected-scripts.ts,
  * leaveHighlighterCommand from lib/highlighter/command-slot.ts. The script belongs in
  * entrypoints/background/injected-scripts.ts's INJECTED_SCRIPTS, and in the privacy policy and the
  * permission answers, once the background injects it.)
@@ -34,7 +34,7 @@ import { runHighlighterScript } from '@/lib/highlighter/script';
  * - `{ kind: 'list' }` → `listed`.
  * - `{ kind: 'take-changes' }` → `changes`: what the person did in the page's toolbar (colour,
  *   note, remove), oldest first, each already shown on the page; the background sends them on.
- *   (To hear of them at once, lib/highlighter/session.ts `applyToolbarChange` is where a
+ *   (To hear of them at once, entrypoints/highlighter/session.ts `applyToolbarChange` is where a
  *   `browser.runtime.sendMessage` goes.)
  * - A page without the Highlight API → `refused` / `unsupported`; an unknown command → `bad-command`.
  */

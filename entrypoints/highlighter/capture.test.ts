@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MAX_HIGHLIGHT_LENGTH } from '@/lib/highlighter/commands';
 import { type Capture, captureSelection } from './capture';
-import { MAX_HIGHLIGHT_LENGTH } from './commands';
 import type { Registry } from './registry';
 
 const ARTICLE = `

@@ -2,12 +2,12 @@
  * The highlights drawn on a page: each one's record and its live Range (null for an orphan), kept
  * in the script's isolated world, and painted one Highlight per colour, however many there are.
  */
-import { HIGHLIGHT_COLOURS, type HighlightColour, highlightName } from './colours';
-import type { HighlightRecord, ListedHighlight } from './commands';
+import { HIGHLIGHT_COLOURS, type HighlightColour, highlightName } from '@/lib/highlighter/colours';
+import type { HighlightRecord, ListedHighlight } from '@/lib/highlighter/commands';
+import { offsetsOf, type PageText, rangeOf } from '@/lib/highlighter/page-text';
+import { describeSpan, type HighlightSelectors } from '@/lib/highlighter/selectors';
 import type { Located } from './locate';
 import { locate } from './locate';
-import { offsetsOf, type PageText, rangeOf } from './page-text';
-import { describeSpan, type HighlightSelectors } from './selectors';
 import type { HighlightSurface } from './surface';
 
 export interface DrawnHighlight {

@@ -1,7 +1,7 @@
 /**
  * One run of the highlighter script: the command left for it, carried out on the page's session.
  */
-import type { HighlighterAnswer } from './commands';
+import type { HighlighterAnswer } from '@/lib/highlighter/commands';
 import { isCommand, runCommand } from './run-command';
 import { pageSession } from './session';
 import { cssHighlightSurface } from './surface';

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { HighlightColour } from './colours';
-import type { HighlightRecord } from './commands';
-import { readPageText, textRoot } from './page-text';
+import type { HighlightColour } from '@/lib/highlighter/colours';
+import type { HighlightRecord } from '@/lib/highlighter/commands';
+import { readPageText, textRoot } from '@/lib/highlighter/page-text';
+import { describeSpan } from '@/lib/highlighter/selectors';
 import { list, paint, type Registry, sync, update } from './registry';
-import { describeSpan } from './selectors';
 import type { HighlightSurface } from './surface';
 
 /** What a surface was last asked to paint, by name: the seam in place of `CSS.highlights`. */
