@@ -7,6 +7,7 @@ const COMMAND_NAMES: Record<string, MessageKey> = {
   _execute_action: 'commandOpenPopup',
   'save-page': 'commandSavePage',
   'add-selection-to-daily-note': 'commandAddToDailyNote',
+  'highlight-selection': 'highlightSelection',
 };
 
 const FIREFOX = import.meta.env.BROWSER === 'firefox';
