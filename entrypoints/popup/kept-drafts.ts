@@ -2,15 +2,11 @@ import { useEffect, useRef } from 'react';
 import type { KeepChoice } from '@/lib/messaging';
 import { type PopupDraft, popupDraftsItem } from '@/lib/storage';
 
-/** Short enough that a popup closed right after typing has written it; long enough not to write per key. */
-const WRITE_AFTER_MS = 250;
-
 type Drafts = Record<string, Record<string, PopupDraft>>;
 
 /** The drafts as this popup read them when it opened, and as it wrote them since. */
 let drafts: Drafts = {};
-/** The write waiting for its moment, if any, and the last one started. */
-let pending: (() => void) | undefined;
+/** The last write started. */
 let lastWrite: Promise<void> = Promise.resolve();
 
 /**
@@ -39,9 +35,11 @@ function write(tabId: number, spaceId: string, draft: PopupDraft | null): Promis
 }
 
 /**
- * Keeps the form's unsaved changes in `storage.session` as they are typed: a moment after the last
- * change, and at once when the popup loses focus (a click on the page closes it right after).
- * `null` forgets the draft (it was saved); `keep` is the Keep choice made in it.
+ * Keeps the form's unsaved changes in `storage.session` as they are typed, each change at once: a
+ * click on the page closes the popup right away, and a write waiting for a quieter moment (or for
+ * the popup's blur, which Firefox did not always deliver before the page went) was lost with it.
+ * `storage.session` is memory, so a write per change costs little. `null` forgets the draft (it
+ * was saved); `keep` is the Keep choice made in it.
  */
 export function useKeptDraft(
   tabId: number | undefined,
@@ -61,36 +59,13 @@ export function useKeptDraft(
       const kept = drafts[tabId]?.[spaceId];
       written.current = kept ? JSON.stringify(kept) : null;
     }
-    pending = undefined;
     if (text === written.current) return;
-    const run = () => {
-      pending = undefined;
-      written.current = text;
-      lastWrite = write(tabId, spaceId, text === null ? null : (JSON.parse(text) as PopupDraft)).catch(() => undefined);
-    };
-    pending = run;
-    const timer = setTimeout(run, WRITE_AFTER_MS);
-    return () => clearTimeout(timer);
+    written.current = text;
+    lastWrite = write(tabId, spaceId, text === null ? null : (JSON.parse(text) as PopupDraft)).catch(() => undefined);
   }, [tabId, spaceId, text]);
-
-  useEffect(() => {
-    const now = () => pending?.();
-    // Leaving a box (Escape, Tab), the popup losing focus (a click on the page closes it right after).
-    window.addEventListener('focusout', now);
-    window.addEventListener('blur', now);
-    window.addEventListener('pagehide', now);
-    document.addEventListener('visibilitychange', now);
-    return () => {
-      document.removeEventListener('visibilitychange', now);
-      window.removeEventListener('focusout', now);
-      window.removeEventListener('blur', now);
-      window.removeEventListener('pagehide', now);
-    };
-  }, []);
 }
 
 /** Closes the popup once the draft is written: a popup's page is gone before a late write lands. */
 export function closeKeepingDraft(): void {
-  pending?.();
   void lastWrite.finally(() => window.close());
 }
