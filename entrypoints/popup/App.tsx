@@ -6,7 +6,7 @@ import { ClipForm } from './clip-form';
 import { HighlightButton } from './highlight-button';
 import { HighlightsSlot } from './highlights-slot';
 import { closeKeepingDraft } from './kept-drafts';
-import { OutboxPanel } from './outbox-panel';
+import { OutboxSlot } from './outbox-slot';
 import { useConnections } from './queries';
 import type { EditRequest } from './saved-actions';
 import { SignInNotice } from './sign-in-notice';
@@ -64,7 +64,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
       {space && belowShown && tabId !== undefined && <HighlightButton spaceId={space.spaceId} tabId={tabId} />}
       {belowShown && space && tabId !== undefined && <HighlightsSlot spaceId={space.spaceId} tabId={tabId} />}
       {belowShown && (
-        <OutboxPanel
+        <OutboxSlot
           onSignIn={openSettings}
           onEdit={(request) => {
             // The edit view of a clip from the history, in its own space.
