@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';
+import { id, text } from './clips/clip-fields';
 import { clipRequestSchema } from './clips/registry';
 import { HIGHLIGHT_COLOURS } from './highlighter/colours';
 
@@ -12,8 +13,8 @@ import { HIGHLIGHT_COLOURS } from './highlighter/colours';
  * background imports this module at run time; pages import its types.
  */
 
-const text = (max: number) => z.string().check(z.maxLength(max));
-const id = () => z.string().check(z.minLength(1), z.maxLength(200));
+/** A highlight's colour, as the settings and a highlight's change name it. */
+const highlightColour = z.optional(z.enum(HIGHLIGHT_COLOURS));
 
 const storedFixedValueSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: text(MAX_FIXED_TEXT) }),
@@ -43,7 +44,7 @@ const settingsChangeSchema = z.strictObject({
   oauthClientId: z.optional(z.nullable(id())),
   defaultSpaceId: z.optional(id()),
   dailyNoteTimestamp: z.optional(z.boolean()),
-  highlightColour: z.optional(z.enum(HIGHLIGHT_COLOURS)),
+  highlightColour,
 });
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
 
@@ -104,7 +105,7 @@ export const messageSchemas = {
   changeHighlight: z.strictObject({
     ...highlightTab,
     id: id(),
-    colour: z.optional(z.enum(HIGHLIGHT_COLOURS)),
+    colour: highlightColour,
     note: z.optional(text(20_000)),
   }),
   removeHighlight: z.strictObject({ ...highlightTab, id: id() }),

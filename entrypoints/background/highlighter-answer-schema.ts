@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
+import { text } from '@/lib/clips/clip-fields';
 import { highlightContentSchema, MAX_HIGHLIGHT_CHARS } from '@/lib/clips/highlight-blocks';
-import { HIGHLIGHT_COLOURS } from '@/lib/highlighter/colours';
 import type { HighlighterAnswer } from '@/lib/highlighter/commands';
 
 /**
@@ -11,8 +11,6 @@ import type { HighlighterAnswer } from '@/lib/highlighter/commands';
  * answer": what the caller does then anyway.
  */
 const MAX_PAGE_HIGHLIGHTS = 5_000;
-const text = (max: number) => z.string().check(z.maxLength(max));
-const colour = z.enum(HIGHLIGHT_COLOURS);
 const offset = z.number().check(z.int(), z.nonnegative());
 
 const selectors = z.object({
@@ -25,14 +23,15 @@ const selectors = z.object({
   position: z.optional(z.object({ type: z.literal('TextPositionSelector'), start: offset, end: offset })),
 });
 
+// A highlight's text, its runs and colour are checked as a highlight clip's (lib/clips/highlight-blocks.ts).
+const { quote, runs, colour } = highlightContentSchema.shape;
 const record = { id: text(200), colour, note: z.optional(text(MAX_HIGHLIGHT_CHARS)), selectors };
-const { runs } = highlightContentSchema.shape;
 
 export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('captured'),
     highlight: z.object(record),
-    text: z.string().check(z.minLength(1), z.maxLength(MAX_HIGHLIGHT_CHARS)),
+    text: quote,
     runs,
     heading: text(2_000),
     url: text(16_000),

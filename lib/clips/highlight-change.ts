@@ -1,8 +1,7 @@
 import { z } from 'zod/mini';
 import { NotFoundError } from '../api';
-import { HIGHLIGHT_COLOURS } from '../highlighter/colours';
 import { id, text } from './clip-fields';
-import { changedBlock, findHighlight, MAX_HIGHLIGHT_CHARS } from './highlight-blocks';
+import { changedBlock, findHighlight, highlightContentSchema, MAX_HIGHLIGHT_CHARS } from './highlight-blocks';
 import { highlightKind, highlightPageFields } from './highlight-page';
 import { defineStepBlock } from './kind';
 import { LOST_REQUEST_SETTLE_MS } from './lost-answers';
@@ -24,7 +23,7 @@ export const highlightChangeRequestSchema = z.strictObject({
   kind: z.literal('highlight-change'),
   ...highlightPageFields,
   ...highlightRefFields,
-  colour: z.optional(z.enum(HIGHLIGHT_COLOURS)),
+  colour: z.optional(highlightContentSchema.shape.colour),
   note: z.optional(text(MAX_HIGHLIGHT_CHARS)),
 });
 export type HighlightChangeRequest = z.infer<typeof highlightChangeRequestSchema>;
