@@ -3,7 +3,6 @@ import { createPortal } from 'react-dom';
 import type { AppliedRule } from '@/lib/capture/apply-rule';
 import { isEditableDefinition } from '@/lib/fields/field-definition';
 import { toProperties } from '@/lib/fields/field-payload';
-import { t } from '@/lib/i18n';
 import type { KeepChoice, TagRef } from '@/lib/messaging';
 import type { SpacePreferences } from '@/lib/storage';
 import type { CaptureChoice } from '../capture-choice';
@@ -11,6 +10,7 @@ import type { ClipDraft } from '../use-clip-draft';
 import { LinkChips, useConfirmedNames } from './link-chips';
 import { objectRequest } from './object-request';
 import { ruleDefinitions, ruleFieldValues } from './rule-fields';
+import { RuleLine } from './rule-line';
 import { SuggestedTags } from './suggested-tags';
 import { type CaptureClip, useCapture, useOnApplied } from './use-capture';
 
@@ -116,24 +116,7 @@ export function CaptureSection({
   const suggested = capture.suggested(draft.tags);
   return (
     <div className="capture">
-      {capture.rules.length > 0 && (
-        <div className="capture-rule">
-          {applied && <p>{t('captureRuleShown', applied.ruleName)}</p>}
-          <label>
-            {t('captureRuleMenu')}{' '}
-            <select value={applied?.ruleIndex ?? -1} onChange={(event) => capture.choose(Number(event.target.value))}>
-              <option value={-1}>{t('captureRuleNone')}</option>
-              {capture.rules.map((rule, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rules are named by their place in the person's order.
-                <option key={index} value={index}>
-                  {rule.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {typeTitle && <p>{t('captureSavesAs', typeTitle)}</p>}
-        </div>
-      )}
+      <RuleLine rules={capture.rules} applied={applied} typeTitle={typeTitle} onChoose={capture.choose} />
       <LinkChips links={links} structures={capture.structures} confirmed={confirmed} onToggle={toggle} />
       {tagSlot &&
         createPortal(
