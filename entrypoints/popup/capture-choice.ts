@@ -1,4 +1,6 @@
 import type { ObjectRequest } from '@/lib/clips/object';
+import type { FieldDefinition } from '@/lib/fields/field-definition';
+import type { FieldValue } from '@/lib/fields/field-value';
 import type { TagRef } from '@/lib/messaging';
 
 /**
@@ -7,7 +9,15 @@ import type { TagRef } from '@/lib/messaging';
  */
 export interface CaptureChoice {
   /** The clip of a rule that saves a typed object, from what the form holds now; null: a weblink. */
-  objectRequest(form: { url: string; title: string; tags: TagRef[]; notes: string }): ObjectRequest | null;
+  objectRequest(form: {
+    url: string;
+    title: string;
+    tags: TagRef[];
+    notes: string;
+    values: Record<string, FieldValue>;
+  }): ObjectRequest | null;
+  /** The fields "Properties" shows for a rule's typed object; null: the weblink's own. */
+  definitions: FieldDefinition[] | null;
   /** The tags with every new one that names an existing tag of the space replaced by it. */
   tags(tags: TagRef[]): TagRef[];
 }

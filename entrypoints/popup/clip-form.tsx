@@ -63,6 +63,7 @@ export function ClipForm({
   const selection = page.data?.selection;
   const collections = form.data?.collections ?? [];
   const definitions = useMemo(() => (form.data?.fields ?? []).filter(isEditableDefinition), [form.data]);
+  const shownFields = capture?.definitions ?? definitions; // a typed object's rule shows its own
 
   const edited = useEditedWeblink({
     spaceId,
@@ -109,7 +110,7 @@ export function ClipForm({
 
   /** Checks the typed properties first; a field that is wrong is shown, and nothing is sent. */
   function fieldsAreValid(): boolean {
-    if (draft.validate(definitions)) return true;
+    if (draft.validate(shownFields)) return true;
     setFieldsOpen(true);
     invalid.focusFirstInvalid();
     setStatus({ message: t('statusFixFields'), tone: 'error' });
@@ -119,7 +120,7 @@ export function ClipForm({
   async function saveAsNew() {
     if (!fieldsAreValid()) return;
     const title = weblinkTitle({ title: draft.title, url });
-    const object = capture?.objectRequest({ url, title, tags: draft.tags, notes: draft.notes });
+    const object = capture?.objectRequest({ url, title, tags: draft.tags, notes: draft.notes, values: draft.values });
     if (object) return void (await send(object));
     if (kept.keep === 'article') {
       setBusy(true);
@@ -273,7 +274,7 @@ export function ClipForm({
           <PropertySection
             spaceId={spaceId}
             draft={draft}
-            definitions={definitions}
+            definitions={shownFields}
             formLoading={form.isPending}
             open={fieldsOpen}
             onOpen={setFieldsOpen}

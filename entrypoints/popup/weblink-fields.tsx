@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useState } from 'react';
 import { CollectionPicker } from '@/components/collection-picker';
 import { Field } from '@/components/field';
@@ -38,6 +39,9 @@ async function searchObjects(spaceId: string, query: string, structureIds: strin
   return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
 }
 
+/** How long a tag search's answer serves the popup again (the tag box, the suggested tags). */
+const TAG_SEARCH_FRESH_MS = 60_000;
+
 /** The weblink's own fields: title, tags, collection and notes. */
 export function WeblinkFields({
   spaceId,
@@ -56,6 +60,7 @@ export function WeblinkFields({
   onTogglePin(tag: { id: string; title: string }): void;
   onSubmit(): void;
 }) {
+  const queryClient = useQueryClient();
   return (
     <>
       <Field label={t('titleLabel')}>
@@ -77,10 +82,18 @@ export function WeblinkFields({
           ...preferences.pinnedTags,
           ...preferences.recentTags.filter((tag) => !preferences.pinnedTags.some((pinned) => pinned.id === tag.id)),
         ]}
-        searchTags={async (query) => {
-          const result = await sendMessage('searchTags', { spaceId, query });
-          return result.ok ? result.value : [];
-        }}
+        // Kept in the query cache under this key: the suggested tags (capture/use-capture.ts) read
+        // what the tag box found, and ask the same search, so neither asks twice.
+        searchTags={(query) =>
+          queryClient.fetchQuery({
+            queryKey: ['tag-search', spaceId, query],
+            staleTime: TAG_SEARCH_FRESH_MS,
+            queryFn: async () => {
+              const result = await sendMessage('searchTags', { spaceId, query });
+              return result.ok ? result.value : [];
+            },
+          })
+        }
         pinnedTagIds={preferences.pinnedTags.map((tag) => tag.id)}
         onTogglePin={onTogglePin}
       />

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { AppliedRule } from '@/lib/capture/apply-rule';
-import { t } from '@/lib/i18n';
+import { isEditableDefinition } from '@/lib/fields/field-definition';
+import { toProperties } from '@/lib/fields/field-payload';
 import type { KeepChoice, TagRef } from '@/lib/messaging';
 import type { SpacePreferences } from '@/lib/storage';
 import type { CaptureChoice } from '../capture-choice';
 import type { ClipDraft } from '../use-clip-draft';
 import { LinkChips, useConfirmedNames } from './link-chips';
 import { objectRequest } from './object-request';
+import { ruleDefinitions, ruleFieldValues } from './rule-fields';
+import { RuleLine } from './rule-line';
 import { SuggestedTags } from './suggested-tags';
 import { type CaptureClip, useCapture, useOnApplied } from './use-capture';
 
@@ -23,7 +26,8 @@ function withTags(current: TagRef[], added: TagRef[]): TagRef[] {
  * The capture rules in the popup, after its first paint: "Rule: <name>" and the menu that picks
  * another rule or none, the type the rule saves as, the linked names (found, or a chip to create
  * each), and, under the tag box (`tagSlot`), the space's tags the page is about. The rule
- * prefills the form once; everything stays the person's to change.
+ * prefills the form once, its fields included (a typed object's in "Properties" instead of the
+ * weblink's); everything stays the person's to change, and what is left there is sent.
  */
 export function CaptureSection({
   spaceId,
@@ -55,14 +59,20 @@ export function CaptureSection({
   tagsNow.current = draft.tags;
   const { applied, links } = capture;
   const [confirmed, toggle] = useConfirmedNames(applied, links);
-  const { setTitle, setTags, setNotes, setCollection } = draft;
+  const { setTitle, setTags, setNotes, setCollection, setValue } = draft;
   const onKeep = kept.choose;
   // The element weblink-fields.tsx leaves under the tag box, found by its id: importing its constant
   // would split that module out of the popup's first chunk (3 KB gzip more at first paint).
   const tagSlot = document.getElementById('capture-suggested-tags');
 
+  const definitions = useMemo(() => ruleDefinitions(applied, capture.structures), [applied, capture.structures]);
   const prefill = useCallback(
     (rule: AppliedRule) => {
+      const own = capture.structures.find(({ id }) => id === rule.structureId)?.propertyDefinitions ?? [];
+      const fields = definitions ?? own.filter(isEditableDefinition);
+      for (const [id, value] of Object.entries(ruleFieldValues(fields, rule.properties, definitions !== null))) {
+        setValue(id, value);
+      }
       setTitle(rule.title);
       setTags(withTags(tagsNow.current, capture.existingFor(rule.tags)));
       if (rule.notes !== null) setNotes(rule.notes);
@@ -71,7 +81,17 @@ export function CaptureSection({
         if (rule.keep) onKeep(rule.keep);
       }
     },
-    [setTitle, setTags, setNotes, setCollection, onKeep, capture.existingFor],
+    [
+      setTitle,
+      setTags,
+      setNotes,
+      setCollection,
+      setValue,
+      onKeep,
+      capture.existingFor,
+      capture.structures,
+      definitions,
+    ],
   );
   useOnApplied(applied, prefill);
 
@@ -79,36 +99,24 @@ export function CaptureSection({
   useEffect(() => {
     onChoice({
       tags: capture.existingFor,
-      objectRequest: (form) =>
+      definitions,
+      objectRequest: ({ values, ...form }) =>
         applied && objectType
-          ? objectRequest(applied, objectType, links, confirmed, { ...form, tags: capture.existingFor(form.tags) })
+          ? objectRequest(applied, objectType, links, confirmed, {
+              ...form,
+              tags: capture.existingFor(form.tags),
+              properties: toProperties(definitions ?? [], values),
+            })
           : null,
     });
-  }, [applied, objectType, links, confirmed, capture.existingFor, onChoice]);
+  }, [applied, objectType, links, confirmed, definitions, capture.existingFor, onChoice]);
   useEffect(() => () => onChoice(null), [onChoice]);
 
   const typeTitle = capture.structures.find((structure) => structure.id === objectType)?.title;
   const suggested = capture.suggested(draft.tags);
   return (
     <div className="capture">
-      {capture.rules.length > 0 && (
-        <div className="capture-rule">
-          {applied && <p>{t('captureRuleShown', applied.ruleName)}</p>}
-          <label>
-            {t('captureRuleMenu')}{' '}
-            <select value={applied?.ruleIndex ?? -1} onChange={(event) => capture.choose(Number(event.target.value))}>
-              <option value={-1}>{t('captureRuleNone')}</option>
-              {capture.rules.map((rule, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rules are named by their place in the person's order.
-                <option key={index} value={index}>
-                  {rule.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {typeTitle && <p>{t('captureSavesAs', typeTitle)}</p>}
-        </div>
-      )}
+      <RuleLine rules={capture.rules} applied={applied} typeTitle={typeTitle} onChoose={capture.choose} />
       <LinkChips links={links} structures={capture.structures} confirmed={confirmed} onToggle={toggle} />
       {tagSlot &&
         createPortal(

@@ -32,12 +32,13 @@ const authors: ResolvedLink = {
 };
 
 describe('the typed object a rule saves from the popup', () => {
-  it('links the names found and the ones confirmed, in the page’s order, and leaves the others out', () => {
+  it('links the names found and the ones confirmed, in the page’s order, leaves the others out, and sends the fields as left', () => {
     const request = objectRequest(applied, 'paper', [authors], new Set([linkKey('authors', 'Alan Turing')]), {
       url: 'https://example.com/p',
       title: 'Notes, edited',
       tags: [{ kind: 'new', title: 'History' }],
       notes: 'Read it.',
+      properties: { url: urlValue('https://example.com/p/edited') },
     });
     expect(request).toEqual({
       kind: 'object',
@@ -45,7 +46,7 @@ describe('the typed object a rule saves from the popup', () => {
       url: 'https://example.com/p',
       title: 'Notes, edited',
       tags: [{ kind: 'new', title: 'History' }],
-      properties: applied.properties,
+      properties: { url: urlValue('https://example.com/p/edited') },
       links: [{ propertyId: 'authors', items: [{ id: 'ada' }, { structureId: 'person', title: 'Alan Turing' }] }],
       collections: ['col'],
       notes: 'Read it.',

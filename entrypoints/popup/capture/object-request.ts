@@ -1,3 +1,4 @@
+import type { PropertyValueInput } from '@/lib/api/schemas/property-values';
 import type { AppliedRule } from '@/lib/capture/apply-rule';
 import type { ObjectRequest } from '@/lib/clips/object';
 import type { LinkItem } from '@/lib/clips/steps/linked-objects';
@@ -8,7 +9,8 @@ import type { ResolvedLink } from './use-capture';
 export const linkKey = (propertyId: string, name: string) => `${propertyId}\n${name}`;
 
 /**
- * The typed object a rule saves, from the form as the person left it: each linked name the object
+ * The typed object a rule saves, from the form as the person left it (its properties are the
+ * rule's fields as the person left them in "Properties"): each linked name the object
  * the space has, or the one to create when the person confirmed it (or the rule creates missing
  * ones); a name neither found nor confirmed is left out.
  */
@@ -17,7 +19,7 @@ export function objectRequest(
   structureId: string,
   links: readonly ResolvedLink[],
   confirmed: ReadonlySet<string>,
-  form: { url: string; title: string; tags: TagRef[]; notes: string },
+  form: { url: string; title: string; tags: TagRef[]; notes: string; properties: Record<string, PropertyValueInput> },
 ): ObjectRequest {
   return {
     kind: 'object',
@@ -25,7 +27,7 @@ export function objectRequest(
     url: form.url,
     title: form.title,
     tags: form.tags,
-    properties: applied.properties,
+    properties: form.properties,
     links: links
       .map((link) => ({
         propertyId: link.propertyId,

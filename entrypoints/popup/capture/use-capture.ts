@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppliedRule } from '@/lib/capture/apply-rule';
 import type { CaptureAnswer } from '@/lib/capture/capture-script';
@@ -8,7 +8,7 @@ import { existingTagFor, type SpaceTag } from '@/lib/capture/tag-names';
 import { suggestTags } from '@/lib/capture/tag-suggestions';
 import { sendMessage, type TagRef } from '@/lib/messaging';
 import { runCapture } from './run-capture';
-import { searchTerms } from './search-terms';
+import { searchTerm } from './search-terms';
 
 /** What the page gave the clip, for the rules' notes templates and title. */
 export interface CaptureClip {
@@ -29,10 +29,12 @@ const NO_LINKS: ResolvedLink[] = [];
 const NO_RULES: CaptureRule[] = [];
 const NO_STRUCTURES: never[] = [];
 
-async function searchedTags(spaceId: string, terms: string[], known: readonly SpaceTag[]): Promise<SpaceTag[]> {
+/** Every tag the popup's tag searches found so far (the tag box's and the one below), with the remembered ones. */
+function tagsKnown(client: QueryClient, spaceId: string, known: readonly SpaceTag[]): SpaceTag[] {
   const byId = new Map(known.map((tag) => [tag.id, tag]));
-  const answers = await Promise.all(terms.map((query) => sendMessage('searchTags', { spaceId, query })));
-  for (const answer of answers) if (answer.ok) for (const tag of answer.value) byId.set(tag.id, tag);
+  for (const [, found] of client.getQueriesData<SpaceTag[]>({ queryKey: ['tag-search', spaceId] })) {
+    for (const tag of found ?? []) byId.set(tag.id, tag);
+  }
   return [...byId.values()];
 }
 
@@ -58,8 +60,9 @@ async function resolved(spaceId: string, applied: AppliedRule | null): Promise<R
 /**
  * The space's capture rules applied to the tab's page: the rule (the first that matches, or the
  * one the person picks, or none), what it fills, the linked names found or to create, and tags of
- * the space the page is about. The tags are those a title search finds for a few of the page's
- * own words (search-terms.ts), with the remembered ones: the space's full tag list is not one request.
+ * the space the page is about. Those are chosen among the tags the popup already knows: the
+ * remembered ones and what its tag searches found (the tag box's, and the one search of the page's
+ * first keyword that the tag box would make for it, search-terms.ts); the popup has no full tag list.
  */
 export function useCapture(spaceId: string, tabId: number | undefined, clip: CaptureClip, known: readonly SpaceTag[]) {
   const [ruleIndex, setRuleIndex] = useState<number | undefined>();
@@ -87,10 +90,17 @@ export function useCapture(spaceId: string, tabId: number | undefined, clip: Cap
       })) ?? null,
   });
   const reading = answer.data?.reading;
-  const tags = useQuery({
-    queryKey: ['capture-tags', spaceId, reading?.url],
-    enabled: reading !== undefined,
-    queryFn: () => searchedTags(spaceId, reading ? searchTerms(reading) : [], known),
+  const term = reading ? searchTerm(reading) : undefined;
+  // The tag box's own search (weblink-fields.tsx) for the page's first keyword: the same cached
+  // request whether the tag box or this asks it first, and the only one the suggestions need.
+  const searched = useQuery({
+    queryKey: ['tag-search', spaceId, term ?? ''],
+    enabled: term !== undefined,
+    staleTime: 60_000,
+    queryFn: async () => {
+      const found = await sendMessage('searchTags', { spaceId, query: term ?? '' });
+      return found.ok ? found.value : [];
+    },
   });
   const applied = answer.data?.applied ?? null;
   const links = useQuery({
@@ -98,7 +108,9 @@ export function useCapture(spaceId: string, tabId: number | undefined, clip: Cap
     enabled: answer.data !== undefined,
     queryFn: () => resolved(spaceId, applied),
   });
-  const spaceTags = useMemo(() => tags.data ?? known, [tags.data, known]);
+  const client = useQueryClient();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cache is read again when a search answers.
+  const spaceTags = useMemo(() => tagsKnown(client, spaceId, known), [client, spaceId, known, searched.data]);
   /** A new tag that names an existing one is that one: it is never created again. */
   const existingFor = useCallback(
     (chosen: readonly TagRef[]): TagRef[] =>

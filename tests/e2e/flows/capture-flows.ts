@@ -35,7 +35,7 @@ const yesterday = () => new Date(Date.now() - 86_400_000).toLocaleDateString('sv
 
 export const captureFlows = [
   defineFlow(
-    'capture rules: a paper saved by the Paper rule links its existing author and two confirmed new ones; again, no person twice',
+    'capture rules: a paper saved by the Paper rule, its Journal edited, links its existing author and two confirmed new ones; again, no person twice',
     async ({ driver, emulator, pagesUrl }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
       await seedRules(driver);
@@ -48,6 +48,10 @@ export const captureFlows = [
       expect(await popup.count(button('Create Person “Ada Lovelace”'))).toBe(0);
       await popup.click(button('Create Person “Grace Hopper”'));
       await popup.click(button('Create Person “Charles Babbage”'));
+      // The Paper's own fields, prefilled by the rule, are the person's to change before saving.
+      await popup.clickText(/^Properties/);
+      await expect.poll(() => popup.value(labelled('Journal'))).toBe('Journal of Computing History');
+      await popup.fill(labelled('Journal'), 'Annals of Computing History');
       await popup.click(button('Save page'));
       await expect.poll(() => popup.status()).toBe('Saved');
 
@@ -55,6 +59,7 @@ export const captureFlows = [
       const [charles] = await peopleTitled(emulator, 'Charles Babbage');
       const [paper, ...more] = await papers(emulator);
       expect(more).toEqual([]);
+      expect(JSON.stringify(paper?.properties[DEMO.properties.paper.journal])).toContain('Annals of Computing History');
       expect(entityIdsOf(paper as never, DEMO.properties.paper.authors)).toEqual([
         DEMO.people.ada,
         grace?.id,
