@@ -1,0 +1,107 @@
+import { expect } from '@playwright/test';
+import { highlightBlock } from '../../../lib/clips/highlight-blocks';
+import type { HighlightColour } from '../../../lib/highlighter/colours';
+import type { ProfileName } from '../../emulator/profile.ts';
+import { DEMO_TOKENS } from '../../emulator/seed.ts';
+import { chromiumOnly } from '../driver/chromium-driver';
+import { heading } from '../driver/driver';
+import type { EmulatorAccess } from '../emulator-client';
+import { drawnHighlights } from '../highlighter-page';
+import { waitForEmptyOutbox } from './extension-state';
+import { CHROMIUM_ONLY, defineFlow, EVERYWHERE } from './flow';
+import { highlightEach, listed, PATIENCE, RATIO } from './highlight-list-flows';
+import { pageView } from './highlighter-flows';
+import { ARTICLE_TITLE, connectSpace, onlyWeblinkOf, openArticle, openPopupFor } from './steps';
+
+/** Calls the API as another device of the space would, with the demo token. */
+async function callApi(emulator: EmulatorAccess, path: string, body: unknown): Promise<{ id: string }> {
+  const answer = await fetch(`${emulator.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${DEMO_TOKENS.demo}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`POST ${path} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as { id: string };
+}
+
+export interface ElsewhereHighlight {
+  quote: string;
+  colour: HighlightColour;
+  note?: string;
+}
+
+/**
+ * Saves a weblink of `url` with highlight blocks as another device would, this extension never
+ * told of it: POST /object/url, then POST /blocks/append in the profile's form.
+ */
+export async function highlightElsewhere(
+  emulator: EmulatorAccess,
+  profile: ProfileName,
+  url: string,
+  highlights: ElsewhereHighlight[],
+): Promise<string> {
+  const { id } = await callApi(emulator, '/object/url', {
+    url,
+    markdown: 'Saved elsewhere.',
+    properties: { title: { type: 'title', title: { value: ARTICLE_TITLE } } },
+  });
+  const form = profile === 'published' ? 'published' : 'spec';
+  const blocks = highlights.map(({ quote, colour, note = '' }, index) =>
+    highlightBlock({ id: `elsewhere-${index}`, quote, colour, url, label: 'Highlight', location: '', note }, form),
+  );
+  await callApi(emulator, '/blocks/append', form === 'published' ? { id, blocks } : { objectId: id, blocks });
+  return id;
+}
+
+export const highlightElsewhereFlows = [
+  defineFlow(
+    'highlights made on another device come back: the popup opened on the page draws and lists them',
+    async ({ driver, emulator, pagesUrl, profile }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const url = `${pagesUrl}/article.html`;
+      await highlightElsewhere(emulator, profile, url, [
+        { quote: RATIO, colour: 'green', note: 'From the phone' },
+        { quote: PATIENCE, colour: 'blue' },
+      ]);
+
+      const article = await openArticle(driver, pagesUrl);
+      const popup = await openPopupFor(driver, article);
+      await popup.waitFor(heading('Highlights'));
+      await expect
+        .poll(() => listed(popup))
+        .toEqual([
+          { quote: RATIO, colour: 'Green', note: 'From the phone', heading: '' },
+          { quote: PATIENCE, colour: 'Blue', note: '', heading: '' },
+        ]);
+      expect((await pageView(driver, article)).drawn).toEqual({ 'space-clipper-green': 1, 'space-clipper-blue': 1 });
+    },
+    { runs: EVERYWHERE },
+  ),
+  defineFlow(
+    "a colour changed in the page's toolbar reaches the space without the popup being opened",
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      await highlightEach(driver, article, ['#intro']);
+      const blocks = async () => JSON.stringify((await onlyWeblinkOf(emulator, article.url)).blocks);
+      expect(await blocks()).not.toContain('orange');
+
+      // A person clicks the drawn highlight, picks the next colour in its toolbar and presses Enter.
+      const page = chromiumOnly(driver).pageOf(article);
+      const point = await page.evaluate(() => {
+        const [range] = [...(CSS.highlights.get('space-clipper-yellow') as Highlight)] as Range[];
+        const rect = (range as Range).getClientRects()[0] as DOMRect;
+        return { x: rect.left + 8, y: rect.top + rect.height / 2 };
+      });
+      await page.mouse.click(point.x, point.y);
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(drawnHighlights)).toEqual({ 'space-clipper-orange': 1 });
+
+      // No popup opened and no command run: the page's word alone brought the change.
+      await expect.poll(blocks, { timeout: 20_000 }).toContain('orange');
+      await waitForEmptyOutbox(driver, 20_000);
+    },
+    { runs: CHROMIUM_ONLY },
+  ),
+];
