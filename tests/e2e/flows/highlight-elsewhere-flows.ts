@@ -93,7 +93,15 @@ export const highlightElsewhereFlows = [
         const rect = (range as Range).getClientRects()[0] as DOMRect;
         return { x: rect.left + 8, y: rect.top + rect.height / 2 };
       });
+      await article.focus();
+      await page.evaluate(() => getSelection()?.removeAllRanges());
       await page.mouse.click(point.x, point.y);
+      const toolbarShown = () =>
+        page.evaluate(() => {
+          const host = document.querySelector('space-clipper-toolbar');
+          return host !== null && getComputedStyle(host).display !== 'none';
+        });
+      await expect.poll(toolbarShown).toBe(true);
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Enter');
       expect(await page.evaluate(drawnHighlights)).toEqual({ 'space-clipper-orange': 1 });
