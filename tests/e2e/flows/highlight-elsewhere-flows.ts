@@ -8,7 +8,7 @@ import { heading } from '../driver/driver';
 import type { EmulatorAccess } from '../emulator-client';
 import { drawnHighlights } from '../highlighter-page';
 import { waitForEmptyOutbox } from './extension-state';
-import { CHROMIUM_ONLY, defineFlow, EVERYWHERE } from './flow';
+import { CHROMIUM_ONLY, defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import { highlightEach, listed, PATIENCE, RATIO } from './highlight-list-flows';
 import { pageView } from './highlighter-flows';
 import { ARTICLE_TITLE, connectSpace, onlyWeblinkOf, openArticle, openPopupFor } from './steps';
@@ -39,17 +39,26 @@ export async function highlightElsewhere(
   profile: ProfileName,
   url: string,
   highlights: ElsewhereHighlight[],
+  title = ARTICLE_TITLE,
 ): Promise<string> {
   const { id } = await callApi(emulator, '/object/url', {
     url,
     markdown: 'Saved elsewhere.',
-    properties: { title: { type: 'title', title: { value: ARTICLE_TITLE } } },
+    properties: { title: { type: 'title', title: { value: title } } },
   });
   const form = profile === 'published' ? 'published' : 'spec';
   const blocks = highlights.map(({ quote, colour, note = '' }, index) =>
     highlightBlock({ id: `elsewhere-${index}`, quote, colour, url, label: 'Highlight', location: '', note }, form),
   );
-  await callApi(emulator, '/blocks/append', form === 'published' ? { id, blocks } : { objectId: id, blocks });
+  // In appends of 100, as a client keeps each request small.
+  for (let start = 0; start < blocks.length; start += 100) {
+    const some = blocks.slice(start, start + 100);
+    await callApi(
+      emulator,
+      '/blocks/append',
+      form === 'published' ? { id, blocks: some } : { objectId: id, blocks: some },
+    );
+  }
   return id;
 }
 
@@ -111,5 +120,26 @@ export const highlightElsewhereFlows = [
       await waitForEmptyOutbox(driver, 20_000);
     },
     { runs: CHROMIUM_ONLY },
+  ),
+  defineFlow(
+    'a page with 2,000 highlights still draws and lists them all',
+    async ({ driver, emulator, pagesUrl, profile }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const url = `${pagesUrl}/many-passages.html`;
+      const passages = Array.from({ length: 2_000 }, (_, index) => ({
+        quote: `Passage number ${index + 1} of the long page.`,
+        colour: index % 2 === 0 ? ('yellow' as const) : ('blue' as const),
+      }));
+      await highlightElsewhere(emulator, profile, url, passages, 'Two Thousand Passages');
+
+      const page = await driver.openPage(url);
+      const popup = await openPopupFor(driver, page, 'Two Thousand Passages');
+      await expect.poll(async () => (await listed(popup)).length, { timeout: 60_000 }).toBe(2_000);
+      expect((await pageView(driver, page)).drawn).toEqual({
+        'space-clipper-yellow': 1_000,
+        'space-clipper-blue': 1_000,
+      });
+    },
+    { runs: inBrowsers(), timeoutMs: 180_000 },
   ),
 ];
