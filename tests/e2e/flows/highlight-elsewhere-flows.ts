@@ -4,14 +4,14 @@ import type { HighlightColour } from '../../../lib/highlighter/colours';
 import type { ProfileName } from '../../emulator/profile.ts';
 import { DEMO_TOKENS } from '../../emulator/seed.ts';
 import { chromiumOnly } from '../driver/chromium-driver';
-import { heading } from '../driver/driver';
+import { button, heading } from '../driver/driver';
 import type { EmulatorAccess } from '../emulator-client';
 import { drawnHighlights } from '../highlighter-page';
 import { waitForEmptyOutbox } from './extension-state';
 import { CHROMIUM_ONLY, defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import { highlightEach, listed, PATIENCE, RATIO } from './highlight-list-flows';
 import { pageView } from './highlighter-flows';
-import { ARTICLE_TITLE, connectSpace, onlyWeblinkOf, openArticle, openPopupFor } from './steps';
+import { ARTICLE_TITLE, connectSpace, lastLogSeq, onlyWeblinkOf, openArticle, openPopupFor } from './steps';
 
 /** Calls the API as another device of the space would, with the demo token. */
 async function callApi(emulator: EmulatorAccess, path: string, body: unknown): Promise<{ id: string }> {
@@ -141,5 +141,27 @@ export const highlightElsewhereFlows = [
       });
     },
     { runs: inBrowsers(), timeoutMs: 180_000 },
+  ),
+  defineFlow(
+    'a highlight over 20,000 characters is refused with a clear message, and nothing is sent',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const page = await driver.openPage(`${pagesUrl}/many-passages.html`);
+      // 2,000 passages of some 40 characters each: about 80,000 characters selected.
+      await page.selectContents('#passages');
+      const popup = await openPopupFor(driver, page, 'Two Thousand Passages');
+      const before = await lastLogSeq(emulator);
+      await popup.click(button('Highlight selection'));
+      await expect
+        .poll(() => popup.text())
+        .toMatch(/This passage has \d+ characters: a highlight can have at most 20000\./);
+      expect((await pageView(driver, page)).drawn).toEqual({});
+      // Only lookups (the popup's "Already saved" and the list's): nothing written.
+      const writes = (await emulator.log(before)).filter(
+        (entry) => entry.method !== 'GET' && entry.path !== '/objects/search',
+      );
+      expect(writes).toEqual([]);
+    },
+    { runs: inBrowsers() },
   ),
 ];
