@@ -1,8 +1,7 @@
-import { sendToolbarChangesWhenTold } from './highlight-changes';
-import { changeHighlight, highlightSelection, listHighlights, sendToolbarChanges } from './highlights';
+import { changeHighlight, highlightSelection, listHighlights } from './highlights';
 import { asResult, handle } from './router';
 
-/** Messages of the popup about the tab page's highlights (issue #23), and the page's toolbar telling of a change. */
+/** Messages of the popup about the tab page's highlights (issue #23). */
 export function registerHighlightHandlers(): void {
   handle('highlightSelection', ({ spaceId, tabId }) => asResult(() => highlightSelection(spaceId, tabId)));
   handle('listHighlights', ({ spaceId, tabId }) =>
@@ -12,5 +11,4 @@ export function registerHighlightHandlers(): void {
   handle('removeHighlight', ({ spaceId, tabId, id }) =>
     asResult(() => changeHighlight(spaceId, tabId, { id, remove: true })),
   );
-  sendToolbarChangesWhenTold(sendToolbarChanges);
 }

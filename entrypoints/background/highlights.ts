@@ -11,10 +11,10 @@ import type { ClipOutcome, HighlightSelectionOutcome, HighlightView } from '@/li
 import { samePage } from '@/lib/page-url';
 import { HIGHLIGHTER_STYLESHEET } from './injected-scripts';
 import { outbox } from './outbox-service';
-import { readPage, unreadableReason } from './page-reader';
+import { unreadableReason } from './page-reader';
 import { HIGHLIGHTER, runInPage } from './run-in-page';
 import { saveClip } from './save-clip';
-import { savedInHistory, savedOnServer } from './saved-pages';
+import { savedInHistory } from './saved-pages';
 import { weblinkDefaults } from './weblink-defaults';
 
 /**
@@ -50,15 +50,6 @@ async function weblinkOf(spaceId: string, url: string): Promise<string | null> {
   return landed?.objectId ?? null;
 }
 
-/**
- * Not known here: perhaps saved on another device or in the space itself, found as the popup's
- * "Already saved" finds it (by the page's cleaned title, its few requests paced as a lookup).
- */
-async function weblinkOnServer(spaceId: string, tabId: number): Promise<string | undefined> {
-  const { url, title } = await readPage(tabId);
-  return (await savedOnServer(spaceId, url, title).catch(() => null))?.id;
-}
-
 async function listed(tabId: number): Promise<ListedHighlight[]> {
   const answer = await inPage(tabId, { kind: 'list' });
   return answer?.kind === 'listed' ? answer.highlights : [];
@@ -86,9 +77,8 @@ async function takeChanges(spaceId: string, tabId: number, page: Page): Promise<
   const answer = await inPage(tabId, { kind: 'take-changes' });
   if (answer?.kind !== 'changes' || answer.changes.length === 0) return;
   const drawn = await listed(tabId);
-  // The toolbar's own `kind` (colour, note, remove) must not reach the clip, whose kind it would name.
-  for (const { kind, ...change } of answer.changes) {
-    await sendChange(spaceId, page, drawn, { ...change, remove: kind === 'remove' });
+  for (const change of answer.changes) {
+    await sendChange(spaceId, page, drawn, { ...change, remove: change.kind === 'remove' });
   }
 }
 
@@ -116,9 +106,9 @@ async function knownHighlights(spaceId: string, objectId: string, drawn: ListedH
 /** "Come back": the page's highlights drawn again, and listed in page order (those not found last). */
 export async function listHighlights(spaceId: string, tabId: number): Promise<HighlightView[]> {
   const page = await pageOf(tabId);
-  const objectId = (await weblinkOf(spaceId, page.url)) ?? (await weblinkOnServer(spaceId, tabId));
-  // A page with no weblink (not saved, or its first highlight not landed yet) has nothing to draw
-  // again: nothing is injected, and what is drawn stays.
+  const objectId = await weblinkOf(spaceId, page.url);
+  // A page whose weblink is not known here (not saved, or its first highlight not landed yet) has
+  // nothing to draw again: nothing is injected, and what is drawn stays.
   if (!objectId) return [];
   await takeChanges(spaceId, tabId, page);
   const drawn = await listed(tabId);
@@ -175,12 +165,6 @@ export async function changeHighlight(
   const { id, colour, note } = change;
   await inPage(tabId, change.remove ? { kind: 'remove', id } : { kind: 'update', id, colour, note });
   return sendChange(spaceId, page, drawn, change);
-}
-
-/** The page's toolbar changes sent now, in the default space (the one its highlights are drawn from). */
-export async function sendToolbarChanges(tabId: number): Promise<void> {
-  const { defaultSpaceId } = await trustedClipSettings.getValue();
-  if (defaultSpaceId) await takeChanges(defaultSpaceId, tabId, await pageOf(tabId));
 }
 
 /** Any Space Clipper command on a page of the default space's highlights: its toolbar changes sent, its highlights drawn again. */
