@@ -77,8 +77,9 @@ async function takeChanges(spaceId: string, tabId: number, page: Page): Promise<
   const answer = await inPage(tabId, { kind: 'take-changes' });
   if (answer?.kind !== 'changes' || answer.changes.length === 0) return;
   const drawn = await listed(tabId);
-  for (const change of answer.changes) {
-    await sendChange(spaceId, page, drawn, { ...change, remove: change.kind === 'remove' });
+  // The toolbar's own `kind` (colour, note, remove) must not reach the clip, whose kind it would name.
+  for (const { kind, ...change } of answer.changes) {
+    await sendChange(spaceId, page, drawn, { ...change, remove: kind === 'remove' });
   }
 }
 
