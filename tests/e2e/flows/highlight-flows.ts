@@ -6,7 +6,7 @@ import { apiGet, type EmulatorAccess } from '../emulator-client';
 import { waitForEmptyOutbox } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
 import { pageView } from './highlighter-flows';
-import { connectSpace, onlyWeblinkOf, openArticle, tabInfo, weblinksOf } from './steps';
+import { connectSpace, onlyWeblinkOf, openArticle, openPopupFor, tabInfo, weblinksOf } from './steps';
 
 /** A highlight block as the emulator's profile shows it (published: `highlight`; spec: a quote naming its colour). */
 interface HighlightBlock {
@@ -107,7 +107,7 @@ export const highlightFlows = [
       await highlight(driver, article, 'blockquote p');
       await driver.sendToBackground('saveSettings', { highlightColour: 'green' });
       await highlight(driver, article, 'h2');
-      expect(await drawnCount(driver, article)).toBe(3);
+      await expect.poll(() => drawnCount(driver, article)).toBe(3);
       const made = await listed(driver, article);
       const patience = made.find((item) => item.quote === PATIENCE);
       if (!patience) throw new Error('the quote is not listed');
@@ -153,7 +153,7 @@ export const highlightFlows = [
       });
       await driver.sendToBackground('removeHighlight', { spaceId: DEMO.spaceId, tabId: again.id, id: ratio?.id ?? '' });
       await waitForEmptyOutbox(driver, 20_000);
-      expect(await drawnCount(driver, again)).toBe(2);
+      await expect.poll(() => drawnCount(driver, again)).toBe(2);
       expect((await highlightBlocks(emulator, article.url)).map(({ colour, note }) => ({ colour, note }))).toEqual([
         { colour: 'purple', note: '' },
         { colour: 'yellow', note: 'Mine *too* <b>' },
@@ -169,7 +169,7 @@ export const highlightFlows = [
       const article = await openArticle(driver, pagesUrl);
       await emulator.addFault({ drop: 'before' });
       await highlight(driver, article, 'blockquote p');
-      expect(await drawnCount(driver, article)).toBe(1);
+      await expect.poll(() => drawnCount(driver, article)).toBe(1);
       // Back, but the append's answer is cut off once (after the server applied it; a connection
       // closed before any byte of the answer is one the browser itself may send again): it is
       // found among the weblink's blocks, not sent again.
@@ -199,7 +199,7 @@ export const highlightFlows = [
       const shown = await listed(driver, changed);
       expect(shown.map((item) => item.status)).toEqual(['found', 'found', 'not-found']);
       expect(shown[2]?.quote).toBe(PATIENCE);
-      expect(await drawnCount(driver, changed)).toBe(2);
+      await expect.poll(() => drawnCount(driver, changed)).toBe(2);
     },
     { runs: EVERYWHERE, timeoutMs: 90_000 },
   ),
@@ -213,14 +213,15 @@ export const highlightFlows = [
       await expect.poll(async () => (await highlightBlocks(emulator, article.url)).length).toBe(1);
 
       await article.selectContents('blockquote p');
-      const popup = await driver.popup(article);
+      // Once the popup has read the page (its title shown), as a person sees it before clicking.
+      const popup = await openPopupFor(driver, article);
       await popup.click(button('Highlight selection'));
       await expect.poll(() => popup.text()).toContain('Highlight kept in your space');
       expect((await highlightBlocks(emulator, article.url)).map((block) => block.quote)).toEqual([
         expect.stringMatching(INTRO),
         PATIENCE,
       ]);
-      expect(await drawnCount(driver, article)).toBe(2);
+      await expect.poll(() => drawnCount(driver, article)).toBe(2);
     },
     { runs: EVERYWHERE },
   ),
