@@ -8,14 +8,13 @@ import type { ArticleCapture } from '@/lib/clip/article';
 import { extractArticle } from '@/lib/clip/article';
 import { needsArticle, prefillClip } from '@/lib/clip/clip-prefill';
 import { PREFILL_REQUEST_KEY, type Prefill, type PrefillRequest } from '@/lib/clip/prefill-request';
+import { takePageRequest } from '@/lib/page-request';
 
 export type ArticleScriptAnswer = ArticleCapture | ({ kind: 'prefill' } & Prefill);
 
 /** Takes the request left for this run (and clears it, so a later run is not answered with it). */
-export function takePrefillRequest(holder: Record<symbol, unknown> = globalThis as never): PrefillRequest | undefined {
-  const key = Symbol.for(PREFILL_REQUEST_KEY);
-  const request = holder[key];
-  delete holder[key];
+export function takePrefillRequest(holder?: Record<symbol, unknown>): PrefillRequest | undefined {
+  const request = takePageRequest(PREFILL_REQUEST_KEY, holder);
   return typeof request === 'object' && request !== null ? (request as PrefillRequest) : undefined;
 }
 

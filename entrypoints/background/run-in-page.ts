@@ -5,6 +5,7 @@ import type { PageCapture } from '@/lib/clip/page-capture';
 import { PREFILL_REQUEST_KEY, type PrefillRequest } from '@/lib/clip/prefill-request';
 import { HIGHLIGHTER_COMMAND_KEY } from '@/lib/highlighter/command-slot';
 import type { HighlighterAnswer, HighlighterCommand } from '@/lib/highlighter/commands';
+import { leavePageRequest } from '@/lib/page-request';
 import { articleCaptureSchema } from './article-capture-schema';
 import { highlighterAnswerSchema } from './highlighter-answer-schema';
 import {
@@ -43,20 +44,15 @@ export const TEMPLATE_IN_PAGE: PageScript<PrefillAnswer, PrefillRequest> = {
   requestKey: PREFILL_REQUEST_KEY,
 };
 
-/** The highlighter (lib/highlighter/), given one command (its `leaveHighlighterCommand` does what leaveRequest does). */
+/** The highlighter (lib/highlighter/), given one command. */
 export const HIGHLIGHTER: PageScript<Exclude<HighlighterAnswer, { kind: 'done' | 'refused' }>, HighlighterCommand> = {
   file: HIGHLIGHTER_SCRIPT,
   answer: highlighterAnswerSchema,
   requestKey: HIGHLIGHTER_COMMAND_KEY,
 };
 
-/** Runs in the page's extension world before the script: leaves it the request. */
-function leaveRequest(key: string, request: unknown): void {
-  (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(key)] = request;
-}
-
 /**
- * Runs a script in the tab (leaving it its request first) and answers what it answered, when its
+ * Runs a script in the tab (leaving it its request first, lib/page-request.ts) and answers what it answered, when its
  * schema accepts it; undefined where no script may run (no host access or activeTab grant, a
  * discarded tab, a page the browser protects) or when the answer is not one the script gives.
  */
@@ -69,7 +65,7 @@ export async function runInPage<Answer, Request>(
     if (script.requestKey !== undefined) {
       await browser.scripting.executeScript({
         target: { tabId },
-        func: leaveRequest,
+        func: leavePageRequest,
         args: [script.requestKey, request[0]],
       });
     }

@@ -12,12 +12,12 @@ import { runHighlighterScript } from './script';
  *
  *   1. `browser.scripting.insertCSS` with `files: [HIGHLIGHTER_STYLESHEET]`, once per page load (the
  *      browser keeps it; a registered content script lists the same file as its `css`);
- *   2. `browser.scripting.executeScript` with `func: leaveHighlighterCommand, args: [command]`;
+ *   2. `browser.scripting.executeScript` with `func: leavePageRequest, args: [HIGHLIGHTER_COMMAND_KEY, command]`;
  *   3. `browser.scripting.executeScript` with `files: [HIGHLIGHTER_SCRIPT]`: the injection's `result`
  *      is the HighlighterAnswer, built in the page, to be checked with a schema like any such answer.
  *
  * (HIGHLIGHTER_STYLESHEET and HIGHLIGHTER_SCRIPT from entrypoints/background/injected-scripts.ts,
- * leaveHighlighterCommand from lib/highlighter/command-slot.ts. The script belongs in
+ * leavePageRequest from lib/page-request.ts, HIGHLIGHTER_COMMAND_KEY from lib/highlighter/command-slot.ts. The script belongs in
  * entrypoints/background/injected-scripts.ts's INJECTED_SCRIPTS, and in the privacy policy and the
  * permission answers, once the background injects it.)
  *

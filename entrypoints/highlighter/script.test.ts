@@ -1,12 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  HIGHLIGHTER_COMMAND_KEY,
-  leaveHighlighterCommand,
-  takeHighlighterCommand,
-} from '@/lib/highlighter/command-slot';
+import { HIGHLIGHTER_COMMAND_KEY, takeHighlighterCommand } from '@/lib/highlighter/command-slot';
 import type { HighlighterAnswer, HighlightRecord } from '@/lib/highlighter/commands';
 import { readPageText } from '@/lib/highlighter/page-text';
 import { describeSpan } from '@/lib/highlighter/selectors';
+import { leavePageRequest } from '@/lib/page-request';
 import { runHighlighterScript } from './script';
 import { applyToolbarChange, pageSession } from './session';
 import { cssHighlightSurface } from './surface';
@@ -34,7 +31,7 @@ function record(id: string, quote: string): HighlightRecord {
 
 /** One injection: the command left first, as the background does, then the script run. */
 function inject(win: Window, command: unknown): HighlighterAnswer {
-  (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(HIGHLIGHTER_COMMAND_KEY)] = command;
+  leavePageRequest(HIGHLIGHTER_COMMAND_KEY, command);
   return runHighlighterScript(document, win, takeHighlighterCommand());
 }
 
@@ -45,7 +42,7 @@ beforeEach(() => {
 
 describe('the highlighter script', () => {
   it('takes the command left for it once: a later run is not answered with it', () => {
-    leaveHighlighterCommand({ kind: 'list' });
+    leavePageRequest(HIGHLIGHTER_COMMAND_KEY, { kind: 'list' });
     expect(takeHighlighterCommand()).toEqual({ kind: 'list' });
     expect(takeHighlighterCommand()).toBeUndefined();
   });

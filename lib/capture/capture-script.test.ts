@@ -66,7 +66,7 @@ describe('the capture script', () => {
   });
 
   it('takes the request left for it once', () => {
-    const holder: Record<symbol, unknown> = { [Symbol.for(CAPTURE_REQUEST_KEY)]: request() };
+    const holder: Record<symbol, unknown> = { [Symbol.for(CAPTURE_REQUEST_KEY)]: [request()] };
     expect(takeCaptureRequest(holder)?.rules).toHaveLength(3);
     expect(takeCaptureRequest(holder)).toBeUndefined();
   });

@@ -7,15 +7,17 @@
  *
  * How a caller runs it (the background, with the scripting API in the tab), as a quick clip's
  * template is run today (entrypoints/background/page-prefill.ts):
- * 1. leave the request in the script's world with a small function of its own (like that
- *    module's `leaveRequest`), under `Symbol.for(CAPTURE_REQUEST_KEY)`: a symbol of the
- *    extension's isolated world, which no page script can read or forge;
+ * 1. leave the request in the script's world with lib/page-request.ts `leavePageRequest`, under
+ *    `Symbol.for(CAPTURE_REQUEST_KEY)`: a symbol of the extension's isolated world, which no page
+ *    script can read or forge;
  * 2. inject the file CAPTURE_READER_SCRIPT, whose result is the CaptureAnswer;
  * 3. check that answer with captureAnswerSchema (entrypoints/popup/capture/capture-answer-schema.ts): it
  *    comes from a page, which may be hostile.
  * The request holds the rules as stored and the space's types and tags as the popup has them
  * cached; it makes no request of its own.
  */
+
+import { takePageRequest } from '../page-request';
 import { type AppliedRule, applyRule, type CaptureSpace } from './apply-rule';
 import { CAPTURE_REQUEST_KEY } from './capture-reader-script';
 import { lookupsOf } from './lookups';
@@ -61,10 +63,8 @@ export interface CaptureAnswer {
 }
 
 /** Takes the request left for this run, and clears it so a later run does not answer it again. */
-export function takeCaptureRequest(holder: Record<symbol, unknown> = globalThis as never): CaptureRequest | undefined {
-  const key = Symbol.for(CAPTURE_REQUEST_KEY);
-  const request = holder[key];
-  delete holder[key];
+export function takeCaptureRequest(holder?: Record<symbol, unknown>): CaptureRequest | undefined {
+  const request = takePageRequest(CAPTURE_REQUEST_KEY, holder);
   return typeof request === 'object' && request !== null ? (request as CaptureRequest) : undefined;
 }
 

@@ -66,10 +66,10 @@ describe('the article script', () => {
   });
 
   it('takes the request left for it once: a later run answers the article again', () => {
-    const holder: Record<symbol, unknown> = { [Symbol.for(PREFILL_REQUEST_KEY)]: request };
+    const holder: Record<symbol, unknown> = { [Symbol.for(PREFILL_REQUEST_KEY)]: [request] };
     expect(takePrefillRequest(holder)).toBe(request);
     expect(takePrefillRequest(holder)).toBeUndefined();
     // A page cannot leave one: a string key (an element id, a global it sets) is not the symbol.
-    expect(takePrefillRequest({ [PREFILL_REQUEST_KEY]: request } as never)).toBeUndefined();
+    expect(takePrefillRequest({ [PREFILL_REQUEST_KEY]: [request] } as never)).toBeUndefined();
   });
 });

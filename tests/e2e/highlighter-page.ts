@@ -15,9 +15,11 @@ export async function callHighlighter({ tabId, command }: HighlighterCall): Prom
   await chrome.scripting.insertCSS({ target: { tabId }, files: ['/highlights.css'] });
   await chrome.scripting.executeScript({
     target: { tabId },
-    // lib/highlighter/command-slot.ts `leaveHighlighterCommand`, which cannot cross into this context.
+    // lib/page-request.ts `leavePageRequest`, which cannot cross into this context.
     func: (left: unknown) => {
-      (globalThis as unknown as Record<symbol, unknown>)[Symbol.for('space-clipper.highlighter-command')] = left;
+      const holder = globalThis as unknown as Record<symbol, unknown[]>;
+      const slot = Symbol.for('space-clipper.highlighter-command');
+      holder[slot] = [...(holder[slot] ?? []), left];
     },
     args: [command],
   });

@@ -2,11 +2,7 @@ import { browser } from 'wxt/browser';
 import { captureAnswerSchema } from '@/entrypoints/popup/capture/capture-answer-schema';
 import { CAPTURE_READER_SCRIPT } from '@/lib/capture/capture-reader-script';
 import { CAPTURE_REQUEST_KEY, type CaptureAnswer, type CaptureRequest } from '@/lib/capture/capture-script';
-
-/** Runs in the page's extension world before the script: leaves it the request. */
-function leaveRequest(key: string, request: unknown): void {
-  (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(key)] = request;
-}
+import { leavePageRequest } from '@/lib/page-request';
 
 /**
  * The capture script's answer for the tab (lib/capture/capture-script.ts), run from the popup: the
@@ -18,7 +14,7 @@ export async function runCapture(tabId: number, request: CaptureRequest): Promis
   try {
     await browser.scripting.executeScript({
       target: { tabId },
-      func: leaveRequest,
+      func: leavePageRequest,
       args: [CAPTURE_REQUEST_KEY, request],
     });
     const [injection] = await browser.scripting.executeScript({ target: { tabId }, files: [CAPTURE_READER_SCRIPT] });
