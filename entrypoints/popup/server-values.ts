@@ -1,7 +1,7 @@
 import type { PropertyValue } from '@/lib/api/schemas/property-values';
-import { localDateTime } from '@/lib/fields/date-entry';
 import { emptyFieldValue, type FieldDefinition } from '@/lib/fields/field-definition';
 import type { FieldValue } from '@/lib/fields/field-value';
+import { fieldValueOf } from './field-value-of';
 
 /**
  * The edit view of an object clipped earlier: its values as read from the server, as the form
@@ -9,11 +9,7 @@ import type { FieldValue } from '@/lib/fields/field-value';
  * what the person changed, so an untouched value is never sent back.
  */
 
-/**
- * A property value as read, as the form control shows it. `titles` names linked objects (entity
- * values); a link whose title is unknown is shown by its id rather than dropped, so an update
- * never removes a link the person did not touch.
- */
+/** A property value as read, as the form control shows it; `titles` names linked objects. */
 function fieldValueFromServer(
   def: FieldDefinition,
   value: PropertyValue | undefined,
@@ -21,30 +17,8 @@ function fieldValueFromServer(
 ): FieldValue | undefined {
   const empty = emptyFieldValue(def);
   if (empty === undefined || value === undefined || value.type !== def.type) return empty;
-  switch (value.type) {
-    case 'text':
-      return { type: 'text', text: value.text.value ?? '' };
-    case 'number':
-      return { type: 'number', raw: value.number.value === null ? '' : String(value.number.value) };
-    case 'boolean':
-      return { type: 'boolean', checked: value.boolean.value === true };
-    case 'url':
-      return { type: 'url', url: value.url.value ?? '' };
-    case 'date': {
-      const start = value.date.start;
-      if (start === null) return { type: 'date', value: '' };
-      return { type: 'date', value: value.date.dateResolution === 'day' ? start.slice(0, 10) : localDateTime(start) };
-    }
-    case 'label':
-      return { type: 'label', ids: value.label.map((option) => option.id) };
-    case 'entity':
-      return {
-        type: 'entity',
-        items: value.entity.map(({ id }) => ({ id, title: Object.hasOwn(titles, id) ? (titles[id] as string) : id })),
-      };
-    default:
-      return empty;
-  }
+  const withTime = value.type === 'date' && value.date.dateResolution !== 'day';
+  return fieldValueOf(value, { withTime, titles }) ?? empty;
 }
 
 /** What the form shows for every editable property of an object. */
