@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { SpaceSwitcher } from '@/components/space-switcher';
+import { lazy, Suspense } from 'react';
 import type { Status } from '@/components/status-region';
 import type { RulesFile } from '@/lib/capture/rules-schema';
 import { t } from '@/lib/i18n';
 import { type ConnectionsView, type ConnectionView, sendMessage } from '@/lib/messaging';
+import { PerSpaceSection } from './per-space-section';
 
 // The editor, its forms and the rules file's zod schema load only when the section shows.
 const CaptureRulesEditor = lazy(() =>
@@ -60,24 +60,14 @@ function SpaceCaptureRules({ space, onNotice }: { space: ConnectionView; onNotic
 
 /** "Capture rules": per connected space (the default one first), the rules its clips follow. */
 export function CaptureRulesSettings({ view, onNotice }: { view: ConnectionsView; onNotice(notice: Status): void }) {
-  const [chosenSpaceId, setChosenSpaceId] = useState<string | null>(null);
-  const { connections, settings } = view;
-  const space =
-    connections.find(({ spaceId }) => spaceId === chosenSpaceId) ??
-    connections.find(({ spaceId }) => spaceId === settings.defaultSpaceId) ??
-    connections[0];
-  if (!space) return null;
   return (
-    <section aria-labelledby="capture-rules-heading">
-      <h2 id="capture-rules-heading">{t('captureRulesHeading')}</h2>
-      <p className="field-hint">{t('captureRulesIntro')}</p>
-      <SpaceSwitcher
-        spaces={connections.map(({ spaceId, spaceTitle, state }) => ({ id: spaceId, title: spaceTitle, state }))}
-        value={space.spaceId}
-        onChange={setChosenSpaceId}
-      />
-      {/* Keyed by space: an open rule form never carries over to another space's types. */}
-      <SpaceCaptureRules key={space.spaceId} space={space} onNotice={onNotice} />
-    </section>
+    <PerSpaceSection
+      view={view}
+      headingId="capture-rules-heading"
+      heading={t('captureRulesHeading')}
+      intro={t('captureRulesIntro')}
+    >
+      {(space) => <SpaceCaptureRules space={space} onNotice={onNotice} />}
+    </PerSpaceSection>
   );
 }

@@ -1,6 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { SpaceSwitcher } from '@/components/space-switcher';
 import type { Status } from '@/components/status-region';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { describeError } from '@/lib/error-text';
@@ -8,6 +6,7 @@ import { t } from '@/lib/i18n';
 import { type ConnectionsView, type ConnectionView, sendMessage } from '@/lib/messaging';
 import { clipTemplatesCopy, EMPTY_CLIP_TEMPLATE } from '@/lib/storage';
 import { ClipTemplateEditor } from './clip-template-editor';
+import { PerSpaceSection } from './per-space-section';
 
 const TEMPLATES_KEY = ['clip-templates'] as const;
 
@@ -54,24 +53,14 @@ function SpaceClipTemplate({ space, onNotice }: { space: ConnectionView; onNotic
 
 /** "Clip template": per connected space (the default one first), what a new clip of a page starts with. */
 export function ClipTemplateSettings({ view, onNotice }: { view: ConnectionsView; onNotice(notice: Status): void }) {
-  const [chosenSpaceId, setChosenSpaceId] = useState<string | null>(null);
-  const { connections, settings } = view;
-  const space =
-    connections.find(({ spaceId }) => spaceId === chosenSpaceId) ??
-    connections.find(({ spaceId }) => spaceId === settings.defaultSpaceId) ??
-    connections[0];
-  if (!space) return null;
   return (
-    <section aria-labelledby="clip-template-heading">
-      <h2 id="clip-template-heading">{t('clipTemplateHeading')}</h2>
-      <p className="field-hint">{t('clipTemplateIntro')}</p>
-      <SpaceSwitcher
-        spaces={connections.map(({ spaceId, spaceTitle, state }) => ({ id: spaceId, title: spaceTitle, state }))}
-        value={space.spaceId}
-        onChange={setChosenSpaceId}
-      />
-      {/* Keyed by space: a draft never carries over to another space's weblink type. */}
-      <SpaceClipTemplate key={space.spaceId} space={space} onNotice={onNotice} />
-    </section>
+    <PerSpaceSection
+      view={view}
+      headingId="clip-template-heading"
+      heading={t('clipTemplateHeading')}
+      intro={t('clipTemplateIntro')}
+    >
+      {(space) => <SpaceClipTemplate space={space} onNotice={onNotice} />}
+    </PerSpaceSection>
   );
 }
