@@ -2,10 +2,8 @@
  * Capture rules + page metadata (the capture script's whole work) against Readability's parse of
  * the same 1 MB real page, in the same browser page and run (DESIGN.md: ≤ 0.25×).
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { build } from 'vite';
+import { alternately, inPageBundle } from './in-page.ts';
 import type { BenchRow } from './report.ts';
 import { median } from './stats.ts';
 
@@ -14,25 +12,6 @@ const BUDGET = 0.25;
 
 type Timing = { ms: number; size: number };
 type Side = 'ours' | 'baseline';
-
-async function captureBundle(root: string, outDir: string): Promise<string> {
-  await build({
-    configFile: false,
-    logLevel: 'error',
-    resolve: { alias: { '@': root } },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      lib: {
-        entry: path.join(root, 'bench', 'capture-entry.ts'),
-        formats: ['iife'],
-        name: 'captureBench',
-        fileName: () => 'capture.js',
-      },
-    },
-  });
-  return readFile(path.join(outDir, 'capture.js'), 'utf8');
-}
 
 async function run(page: Page, side: Side): Promise<Timing> {
   const timing = await page.evaluate(
@@ -49,23 +28,15 @@ export async function benchCapture(
   browser: Browser,
   options: { root: string; outDir: string; pageUrl: string; label: string },
 ): Promise<BenchRow[]> {
-  const bundle = await captureBundle(options.root, options.outDir);
+  const bundle = await inPageBundle(options.root, options.outDir, 'capture-entry.ts');
   const page = await browser.newPage();
   try {
     await page.goto(options.pageUrl, { waitUntil: 'domcontentloaded' });
     await page.addScriptTag({ content: bundle });
-    const times: Record<Side, number[]> = { ours: [], baseline: [] };
-    const sizes: Record<Side, number> = { ours: 0, baseline: 0 };
-    for (let index = 0; index < RUNS; index += 1) {
-      const order: Side[] = index % 2 === 0 ? ['ours', 'baseline'] : ['baseline', 'ours'];
-      for (const side of order) {
-        const timing = await run(page, side);
-        times[side].push(timing.ms);
-        sizes[side] = timing.size;
-      }
-    }
-    const oursMs = median(times.ours);
-    const baselineMs = median(times.baseline);
+    const timings = await alternately(RUNS, ['ours', 'baseline'], (side) => run(page, side));
+    const oursMs = median(timings.ours.map(({ ms }) => ms));
+    const baselineMs = median(timings.baseline.map(({ ms }) => ms));
+    const sizes = { ours: timings.ours.at(-1)?.size, baseline: timings.baseline.at(-1)?.size };
     return [
       {
         figure: `capture rules + page metadata, 1 MB real page (${options.label})`,

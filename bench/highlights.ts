@@ -3,10 +3,8 @@
  * 200 highlights against an exact `indexOf` of the same quotes over the page's text, and the time
  * from "Highlight selection" reaching the script to the mark drawn.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { build } from 'vite';
+import { alternately, inPageBundle } from './in-page.ts';
 import type { BenchRow } from './report.ts';
 import { median } from './stats.ts';
 
@@ -31,36 +29,14 @@ declare global {
   }
 }
 
-async function highlightBundle(root: string, outDir: string): Promise<string> {
-  await build({
-    configFile: false,
-    logLevel: 'error',
-    resolve: { alias: { '@': root } },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      lib: {
-        entry: path.join(root, 'bench', 'highlights-entry.ts'),
-        formats: ['iife'],
-        name: 'highlightBench',
-        fileName: () => 'highlights.js',
-      },
-    },
-  });
-  return readFile(path.join(outDir, 'highlights.js'), 'utf8');
-}
-
 /** Median times of our anchoring and of the floor, alternating runs. */
 async function compare(page: Page, label: string): Promise<BenchRow> {
-  const times = { ours: [] as number[], floor: [] as number[] };
-  for (let index = 0; index < RUNS; index += 1) {
-    for (const side of index % 2 === 0 ? (['ours', 'floor'] as const) : (['floor', 'ours'] as const)) {
-      const { ms, found } = await page.evaluate((which) => window.spaceClipperHighlightBench[which](), side);
-      // Anchoring that found less would be fast for the wrong reason.
-      if (found !== HIGHLIGHTS) throw new Error(`${side} found ${found} of ${HIGHLIGHTS} on ${label}`);
-      times[side].push(ms);
-    }
-  }
+  const times = await alternately(RUNS, ['ours', 'floor'], async (side) => {
+    const { ms, found } = await page.evaluate((which) => window.spaceClipperHighlightBench[which](), side);
+    // Anchoring that found less would be fast for the wrong reason.
+    if (found !== HIGHLIGHTS) throw new Error(`${side} found ${found} of ${HIGHLIGHTS} on ${label}`);
+    return ms;
+  });
   const oursMs = median(times.ours);
   const floorMs = median(times.floor);
   return {
@@ -76,7 +52,7 @@ export async function benchHighlights(
   browser: Browser,
   options: { root: string; outDir: string; pageUrl: string },
 ): Promise<BenchRow[]> {
-  const bundle = await highlightBundle(options.root, options.outDir);
+  const bundle = await inPageBundle(options.root, options.outDir, 'highlights-entry.ts');
   const page = await browser.newPage();
   try {
     await page.goto(options.pageUrl, { waitUntil: 'load' });
