@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { REVOCATION_ALARM, retryPendingRevocations } from '@/lib/auth/revocations';
-import { carryOutDueDisconnects, DISCONNECT_ALARM } from '@/lib/auth/undoable-disconnect';
+import { carryOutDueDisconnects, DISCONNECT_ALARM, finishInterruptedDisconnects } from '@/lib/auth/undoable-disconnect';
 import { forgetTabDrafts, restrictStorageToTrustedContexts } from '@/lib/storage';
 import { registerCaptureRuleHandlers } from './capture-rule-handlers';
 import { registerClipHandlers } from './clip-handlers';
@@ -50,6 +50,9 @@ export default defineBackground(() => {
   // Whatever woke the worker (a browser start, an alarm, a message), clips waiting from an
   // earlier life go out now; the network coming back is a reason too.
   void outbox.drain();
+  // Likewise a disconnect the browser's closing cut short; at every start, as the browser start
+  // is not always told to a worker (a Chromium relaunch in the flows carried none out on onStartup).
+  void finishInterruptedDisconnects();
   // Firefox starts an event page when the browser starts only if it listens to onStartup: without
   // this, clips left from before a restart wait until something else wakes the background.
   browser.runtime.onStartup.addListener(() => void outbox.drain());

@@ -14,6 +14,7 @@ import {
   carryOutDueDisconnects,
   DISCONNECT_ALARM,
   disconnectLater,
+  finishInterruptedDisconnects,
   UNDO_MS,
   undoDisconnect,
 } from './undoable-disconnect';
@@ -79,5 +80,30 @@ describe('Disconnect', () => {
     expect((await trustedClipSettings.getValue()).defaultSpaceId).toBe(RESEARCH.spaceId);
     expect(await readSecret(RESEARCH.spaceId)).toEqual(secret);
     expect(await revocations()).toEqual([]);
+  });
+
+  it('cut short by the browser closing within the undo time is carried out when the browser starts again', async () => {
+    await signInTo(RESEARCH.spaceId);
+    vi.useRealTimers();
+    await signInTo(DEMO.spaceId);
+    const research = await readSecret(RESEARCH.spaceId);
+    await disconnectLater(DEMO.spaceId);
+    // The browser closes: storage.session goes with it, the pending disconnect included.
+    await fakeBrowser.storage.session.clear();
+    expect(await revocations()).toEqual([]);
+
+    await finishInterruptedDisconnects();
+    expect(await revocations()).toEqual([expect.objectContaining({ status: 200 })]);
+    expect(await readSecret(DEMO.spaceId)).toBeUndefined();
+    expect(await listConnections()).toEqual([expect.objectContaining({ spaceId: RESEARCH.spaceId })]);
+    expect(await readSecret(RESEARCH.spaceId)).toEqual(research);
+  });
+
+  it('still within its undo time is left to Undo when the browser starts', async () => {
+    await signInTo(DEMO.spaceId);
+    await disconnectLater(DEMO.spaceId);
+    await finishInterruptedDisconnects();
+    expect(await revocations()).toEqual([]);
+    expect(await undoDisconnect(DEMO.spaceId)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { trustedClipSettings } from '../choices';
+import { db } from '../db';
 import { pendingDisconnectsItem } from '../storage';
-import { getConnection, removeConnection, saveConnection } from './connections';
+import { getConnection, listConnections, removeConnection, saveConnection } from './connections';
 import { disconnect } from './disconnect';
 
 /** How long a disconnect can be undone: the server hears of it only afterwards. */
@@ -55,6 +56,24 @@ export function carryOutDueDisconnects(): Promise<void> {
       await pendingDisconnectsItem.setValue(pending);
       // Connected anew meanwhile: the new sign-in already replaced (and revoked) these tokens.
       if (!(await getConnection(spaceId))) await disconnect(spaceId);
+    }
+  });
+  return carrying;
+}
+
+/**
+ * Disconnects cut short by the browser closing within their undo time: `storage.session`, and the
+ * pending disconnect in it, went with the browser, but the tokens (IndexedDB) stayed, unrevoked.
+ * Run when the background starts, before any sign-in it may be asked for can have written tokens:
+ * tokens whose space is neither connected nor waiting for its undo time belong to such a
+ * disconnect, which is carried out now.
+ */
+export function finishInterruptedDisconnects(): Promise<void> {
+  carrying = carrying.then(async () => {
+    const connected = new Set((await listConnections()).map(({ spaceId }) => spaceId));
+    const pending = await pendingDisconnectsItem.getValue();
+    for (const { spaceId } of await (await db()).getAll('secrets')) {
+      if (!connected.has(spaceId) && !Object.hasOwn(pending, spaceId)) await disconnect(spaceId);
     }
   });
   return carrying;

@@ -143,6 +143,25 @@ export const connectFlows = [
   ),
 
   defineFlow(
+    'the browser closed within the undo time of Disconnect: the sign-in is revoked when it starts again',
+    async ({ driver, emulator }) => {
+      const options = await driver.options();
+      await signIn(driver, options, 'Approve', 'Demo space');
+      await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+      const secret = await storedSecret(driver, 'Demo space');
+
+      await options.click(button('Disconnect Demo space'));
+      await expect.poll(() => options.status()).toBe('Disconnected from Demo space.');
+      // Closed before the undo time is over: the pending disconnect (storage.session) goes with it.
+      await driver.restart();
+      await expect.poll(() => revocations(emulator), { timeout: UNDO_TIME_OUT }).toEqual([200]);
+      expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(401);
+      await expect.poll(() => secretOfSpace(driver, DEMO.spaceId)).toBeUndefined();
+    },
+    { timeoutMs: 90_000 },
+  ),
+
+  defineFlow(
     'Disconnect followed by Undo keeps the connection, and no revocation is sent',
     async ({ driver, emulator }) => {
       const options = await driver.options();
