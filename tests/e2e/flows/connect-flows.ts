@@ -1,5 +1,5 @@
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../emulator/seed.ts';
-import { button, heading, textbox, type UiPage } from '../driver/driver';
+import { button, type Driver, heading, textbox, type UiPage } from '../driver/driver';
 import { apiGet, type EmulatorAccess, requestLog } from '../emulator-client';
 import { expect } from '../expect';
 import { secretOfSpace, storedSecret } from './extension-state';
@@ -22,6 +22,18 @@ const COMMAND_NAMES = {
 /** The answers the emulator gave to revocations, in order. */
 async function revocations(emulator: EmulatorAccess): Promise<(number | null)[]> {
   return (await requestLog(emulator)).filter((entry) => entry.path === '/oauth/revoke').map((entry) => entry.status);
+}
+
+/** Demo space signed in with OAuth (its token works), then disconnected from the options page. */
+async function signInThenDisconnect(driver: Driver, emulator: EmulatorAccess) {
+  const options = await driver.options();
+  await signIn(driver, options, 'Approve', 'Demo space');
+  await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+  const secret = await storedSecret(driver, 'Demo space');
+  expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(200);
+  await options.click(button('Disconnect Demo space'));
+  await expect.poll(() => options.status()).toBe('Disconnected from Demo space.');
+  return { options, secret };
 }
 
 /** The text the token field is described by: its error, then its hint. */
@@ -125,14 +137,7 @@ export const connectFlows = [
   defineFlow(
     'Disconnect revokes the sign-in at the server and forgets the space',
     async ({ driver, emulator }) => {
-      const options = await driver.options();
-      await signIn(driver, options, 'Approve', 'Demo space');
-      await expect.poll(() => options.status()).toBe('Connected to Demo space.');
-      const secret = await storedSecret(driver, 'Demo space');
-      expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(200);
-
-      await options.click(button('Disconnect Demo space'));
-      await expect.poll(() => options.status()).toBe('Disconnected from Demo space.');
+      const { options, secret } = await signInThenDisconnect(driver, emulator);
       await options.waitFor(heading('Welcome to Space Clipper'));
       // Only once Undo is no longer offered does the server hear of it.
       await expect.poll(() => revocations(emulator), { timeout: UNDO_TIME_OUT }).toEqual([200]);
@@ -145,13 +150,7 @@ export const connectFlows = [
   defineFlow(
     'the browser closed within the undo time of Disconnect: the sign-in is revoked when it starts again',
     async ({ driver, emulator }) => {
-      const options = await driver.options();
-      await signIn(driver, options, 'Approve', 'Demo space');
-      await expect.poll(() => options.status()).toBe('Connected to Demo space.');
-      const secret = await storedSecret(driver, 'Demo space');
-
-      await options.click(button('Disconnect Demo space'));
-      await expect.poll(() => options.status()).toBe('Disconnected from Demo space.');
+      const { secret } = await signInThenDisconnect(driver, emulator);
       // Closed before the undo time is over: the pending disconnect (storage.session) goes with it.
       await driver.restart();
       await expect.poll(() => revocations(emulator), { timeout: UNDO_TIME_OUT }).toEqual([200]);
