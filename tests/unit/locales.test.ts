@@ -180,6 +180,35 @@ it('English has every message the manifest names', async () => {
   }
 });
 
+/** Messages named by a prefix and a name made at run time, with the module that makes them. */
+const BUILT_NAMES = [
+  { prefix: 'pageValue', by: 'entrypoints/options/rule-source-names.ts' },
+  { prefix: 'source', by: 'entrypoints/options/source-names.ts' },
+];
+
+it('English has no message the code or the manifest never shows', async () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const files = ['entrypoints', 'lib', 'components']
+    .flatMap((folder) =>
+      readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) =>
+        path.join(folder, file),
+      ),
+    )
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+  const code = [
+    ...files.map((file) => readFileSync(path.join(root, file), 'utf8')),
+    ...(await manifestMessages('chrome')).all,
+    ...(await manifestMessages('firefox')).all,
+  ].join('\n');
+  for (const { prefix, by } of BUILT_NAMES) {
+    expect(readFileSync(path.join(root, by), 'utf8'), by).toContain(`\`${prefix}\${`);
+  }
+  const unused = Object.keys(english).filter(
+    (key) => !code.includes(key) && !BUILT_NAMES.some(({ prefix }) => key.startsWith(prefix)),
+  );
+  expect(unused).toEqual([]);
+});
+
 describe.each(locales)('what a person reads in %s (docs/words.md)', (locale) => {
   const messages = readMessages(locale);
   const offending = (pattern: RegExp) =>
