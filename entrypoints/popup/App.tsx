@@ -9,7 +9,7 @@ import { closeKeepingDraft } from './kept-drafts';
 import { OutboxSlot } from './outbox-slot';
 import { useConnections } from './queries';
 import type { EditRequest } from './saved-actions';
-import { SignInNotice } from './sign-in-notice';
+import { NeedsSignInNotice, SignInNotice } from './sign-in-notice';
 import { useAfterFirstPaint } from './use-after-first-paint';
 import { useEscapeToClose } from './use-escape-to-close';
 
@@ -44,15 +44,7 @@ export function App({ tabId }: { tabId: number | undefined }) {
             value={space.spaceId}
             onChange={setChosenSpaceId}
           />
-          {space.state === 'needs-sign-in' && (
-            <section className="notice notice-warning">
-              {/* A token cannot be signed in again: it is replaced in the settings. */}
-              <p>{t(space.method === 'oauth' ? 'needsSignInNotice' : 'needsTokenNotice', space.spaceTitle)}</p>
-              <button type="button" className="button button-small" onClick={openSettings}>
-                {t(space.method === 'oauth' ? 'signInAgain' : 'openSettings')}
-              </button>
-            </section>
-          )}
+          {space.state === 'needs-sign-in' && <NeedsSignInNotice space={space} onOpenSettings={openSettings} />}
           <ClipForm
             key={space.spaceId}
             spaceId={space.spaceId}

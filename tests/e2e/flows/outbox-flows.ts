@@ -6,7 +6,7 @@ import { type EmulatorAccess, objectsIn, requestLog, urlOf } from '../emulator-c
 import { expect } from '../expect';
 import { badgeText, storedSecret, waitForEmptyOutbox, waitingClips } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
-import { ARTICLE_TITLE, answerConsent, connectSpace, openArticle, openPopupFor, signIn } from './steps';
+import { ARTICLE_TITLE, connectSpace, openArticle, openPopupFor, signIn } from './steps';
 
 /** Never lose a clip: what the outbox does when the service, the network or the browser fail. */
 
@@ -156,30 +156,32 @@ export const outboxFlows = [
     { timeoutMs: 120_000 },
   ),
 
-  defineFlow(
-    'a revoked sign-in parks clips as "needs sign-in"; they land after signing in again',
-    async ({ driver, emulator }) => {
-      const options = await driver.options();
-      await signIn(driver, options, 'Approve', 'Demo space');
-      await expect.poll(() => options.status()).toBe('Connected to Demo space.');
-      // The person removes the connection in the app: every token of it stops working.
-      const secret = await storedSecret(driver, 'Demo space');
-      await emulator.revokeToken(secret?.accessToken as string);
+  ...(['the options page', 'the popup'] as const).map((where) =>
+    defineFlow(
+      `a revoked sign-in parks clips as "needs sign-in"; they land after signing in again from ${where}`,
+      async ({ driver, emulator }) => {
+        const options = await driver.options();
+        await signIn(driver, options, 'Approve', 'Demo space');
+        await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+        // The person removes the connection in the app: every token of it stops working.
+        const secret = await storedSecret(driver, 'Demo space');
+        await emulator.revokeToken(secret?.accessToken as string);
 
-      await makeClips(driver, [weblink(300), weblink(301)]);
-      const popup = await driver.popup();
-      await expect.poll(() => popup.text()).toContain('Needs sign-in');
-      await expect.poll(() => popup.text()).toMatch(/Your sign-in to Demo space has ended/);
+        await makeClips(driver, [weblink(300), weblink(301)]);
+        const popup = await driver.popup();
+        await expect.poll(() => popup.text()).toContain('Needs sign-in');
+        await expect.poll(() => popup.text()).toMatch(/Your sign-in to Demo space has ended/);
 
-      const consent = driver.nextPage((url) => url.includes('/oauth/authorize'));
-      await options.click(button('Sign in again to Demo space'));
-      await answerConsent(await consent, 'Approve');
-      await waitForEmptyOutbox(driver, 60_000);
-      expect(
-        await weblinkCounts(emulator, ['https://faults.example/pages/300', 'https://faults.example/pages/301']),
-      ).toEqual([1, 1]);
-    },
-    { timeoutMs: 90_000 },
+        if (where === 'the popup') await signIn(driver, popup, 'Approve', 'Demo space', button('Sign in again'));
+        else await signIn(driver, options, 'Approve', 'Demo space', button('Sign in again to Demo space'));
+        await waitForEmptyOutbox(driver, 60_000);
+        expect(
+          await weblinkCounts(emulator, ['https://faults.example/pages/300', 'https://faults.example/pages/301']),
+        ).toEqual([1, 1]);
+        if (where === 'the popup') await expect.poll(() => popup.text()).not.toContain('Needs sign-in');
+      },
+      { timeoutMs: 90_000 },
+    ),
   ),
 
   defineFlow(
