@@ -1,7 +1,8 @@
-import { changeHighlight, highlightSelection, listHighlights } from './highlights';
+import { sendToolbarChangesWhenTold } from './highlight-changes';
+import { changeHighlight, highlightSelection, listHighlights, sendToolbarChanges } from './highlights';
 import { asResult, handle } from './router';
 
-/** Messages of the popup about the tab page's highlights (issue #23). */
+/** Messages of the popup about the tab page's highlights (issue #23), and the page's toolbar telling of a change. */
 export function registerHighlightHandlers(): void {
   handle('highlightSelection', ({ spaceId, tabId }) => asResult(() => highlightSelection(spaceId, tabId)));
   handle('listHighlights', ({ spaceId, tabId }) =>
@@ -11,4 +12,5 @@ export function registerHighlightHandlers(): void {
   handle('removeHighlight', ({ spaceId, tabId, id }) =>
     asResult(() => changeHighlight(spaceId, tabId, { id, remove: true })),
   );
+  sendToolbarChangesWhenTold(sendToolbarChanges);
 }

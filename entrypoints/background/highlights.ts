@@ -11,10 +11,10 @@ import type { ClipOutcome, HighlightSelectionOutcome, HighlightView } from '@/li
 import { samePage } from '@/lib/page-url';
 import { HIGHLIGHTER_STYLESHEET } from './injected-scripts';
 import { outbox } from './outbox-service';
-import { unreadableReason } from './page-reader';
+import { readPage, unreadableReason } from './page-reader';
 import { HIGHLIGHTER, runInPage } from './run-in-page';
 import { saveClip } from './save-clip';
-import { savedInHistory } from './saved-pages';
+import { savedInHistory, savedOnServer } from './saved-pages';
 import { weblinkDefaults } from './weblink-defaults';
 
 /**
@@ -48,6 +48,15 @@ async function weblinkOf(spaceId: string, url: string): Promise<string | null> {
     (clip) => clip.spaceId === spaceId && clip.kind === 'highlight' && clip.objectId && samePage(clip.sourceUrl, url),
   );
   return landed?.objectId ?? null;
+}
+
+/**
+ * Not known here: perhaps saved on another device or in the space itself, found as the popup's
+ * "Already saved" finds it (by the page's cleaned title, its few requests paced as a lookup).
+ */
+async function weblinkOnServer(spaceId: string, tabId: number): Promise<string | undefined> {
+  const { url, title } = await readPage(tabId);
+  return (await savedOnServer(spaceId, url, title).catch(() => null))?.id;
 }
 
 async function listed(tabId: number): Promise<ListedHighlight[]> {
@@ -107,9 +116,9 @@ async function knownHighlights(spaceId: string, objectId: string, drawn: ListedH
 /** "Come back": the page's highlights drawn again, and listed in page order (those not found last). */
 export async function listHighlights(spaceId: string, tabId: number): Promise<HighlightView[]> {
   const page = await pageOf(tabId);
-  const objectId = await weblinkOf(spaceId, page.url);
-  // A page whose weblink is not known here (not saved, or its first highlight not landed yet) has
-  // nothing to draw again: nothing is injected, and what is drawn stays.
+  const objectId = (await weblinkOf(spaceId, page.url)) ?? (await weblinkOnServer(spaceId, tabId));
+  // A page with no weblink (not saved, or its first highlight not landed yet) has nothing to draw
+  // again: nothing is injected, and what is drawn stays.
   if (!objectId) return [];
   await takeChanges(spaceId, tabId, page);
   const drawn = await listed(tabId);
@@ -166,6 +175,12 @@ export async function changeHighlight(
   const { id, colour, note } = change;
   await inPage(tabId, change.remove ? { kind: 'remove', id } : { kind: 'update', id, colour, note });
   return sendChange(spaceId, page, drawn, change);
+}
+
+/** The page's toolbar changes sent now, in the default space (the one its highlights are drawn from). */
+export async function sendToolbarChanges(tabId: number): Promise<void> {
+  const { defaultSpaceId } = await trustedClipSettings.getValue();
+  if (defaultSpaceId) await takeChanges(defaultSpaceId, tabId, await pageOf(tabId));
 }
 
 /** Any Space Clipper command on a page of the default space's highlights: its toolbar changes sent, its highlights drawn again. */
