@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { clipOutcome } from '@/lib/clip-outcome';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
@@ -28,16 +28,12 @@ function said(result: Result<HighlightSelectionOutcome>): string {
 
 /**
  * "Highlight selection" in the popup (issue #23). Opening the popup on a page also draws its
- * highlights again (the popup's activeTab grant lets the background script the page).
+ * highlights again: the list "Highlights" asks for them (highlights-panel.tsx), once.
  */
 export function HighlightButton({ spaceId, tabId }: { spaceId: string; tabId: number }) {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const client = useQueryClient();
-
-  useEffect(() => {
-    void sendMessage('listHighlights', { spaceId, tabId });
-  }, [spaceId, tabId]);
 
   const onClick = async () => {
     setBusy(true);

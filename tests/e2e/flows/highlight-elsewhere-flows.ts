@@ -156,7 +156,7 @@ export const highlightElsewhereFlows = [
         .poll(() => popup.text())
         .toMatch(/This passage has \d+ characters: a highlight can have at most 20000\./);
       expect((await pageView(driver, page)).drawn).toEqual({});
-      // Only lookups (the popup's "Already saved" and the list's): nothing written.
+      // Only the popup's "Already saved" lookup: nothing written.
       const writes = (await emulator.log(before)).filter(
         (entry) => entry.method !== 'GET' && entry.path !== '/objects/search',
       );
