@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { clipOutcome } from '@/lib/clip-outcome';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type HighlightSelectionOutcome, type Result, sendMessage } from '@/lib/messaging';
-import { highlightsKey } from './highlights-key';
+import { highlightsKey, highlightsQuery } from './highlights-key';
 
 /** What "Highlight selection" did, in words ('' when there is nothing to say). */
 function said(result: Result<HighlightSelectionOutcome>): string {
@@ -28,12 +28,16 @@ function said(result: Result<HighlightSelectionOutcome>): string {
 
 /**
  * "Highlight selection" in the popup (issue #23). Opening the popup on a page also draws its
- * highlights again: the list "Highlights" asks for them (highlights-panel.tsx), once.
+ * highlights again: it starts the list's read at once, which the list "Highlights" then shows.
  */
 export function HighlightButton({ spaceId, tabId }: { spaceId: string; tabId: number }) {
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const client = useQueryClient();
+
+  useEffect(() => {
+    void client.prefetchQuery(highlightsQuery(spaceId, tabId, undefined));
+  }, [client, spaceId, tabId]);
 
   const onClick = async () => {
     setBusy(true);

@@ -4,20 +4,12 @@ import type { HighlightColour } from '@/lib/highlighter/colours';
 import { t } from '@/lib/i18n';
 import { type ClipOutcome, type HighlightView, type Result, type SavedPage, sendMessage } from '@/lib/messaging';
 import { type HighlightActions, HighlightList } from './highlight-list';
-import { highlightsKey } from './highlights-key';
+import { type Highlights, highlightsQuery } from './highlights-key';
 import { highlightsMarkdown } from './highlights-markdown';
 import { keys } from './queries';
 
-type Highlights = { highlights: HighlightView[] };
-
-/** The tab's page, named last in "Copy as Markdown". */
+/** The tab page, named last in "Copy as Markdown". */
 export type Page = { title: string; url: string };
-
-async function listed(answer: Promise<Result<Highlights>>): Promise<Highlights> {
-  const result = await answer;
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 /**
  * The tab page's highlights in the space, loaded after the first paint (entrypoints/popup/
@@ -35,12 +27,9 @@ export default function HighlightsPanel({ spaceId, tabId, page }: { spaceId: str
     queryFn: skipToken,
   });
   const objectId = onServer.data?.id;
-  const key = [...highlightsKey(spaceId, tabId), objectId ?? null] as const;
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => listed(sendMessage('listHighlights', { spaceId, tabId, ...(objectId ? { objectId } : {}) })),
-    placeholderData: (previous) => previous,
-  });
+  const query = highlightsQuery(spaceId, tabId, objectId);
+  const key = query.queryKey;
+  const list = useQuery({ ...query, placeholderData: (previous) => previous });
   const [status, setStatus] = useState('');
 
   const apply = async (
