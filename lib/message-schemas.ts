@@ -101,7 +101,8 @@ export const messageSchemas = {
   getCaptureStructures: z.strictObject({ spaceId: id() }),
   saveCaptureRules: z.strictObject({ spaceId: id(), file: storedRulesFileSchema }),
   highlightSelection: z.strictObject(highlightTab),
-  listHighlights: z.strictObject(highlightTab),
+  // The weblink the popup's "Already saved" lookup found on the server, when the history knows none.
+  listHighlights: z.strictObject({ ...highlightTab, objectId: z.optional(id()) }),
   changeHighlight: z.strictObject({
     ...highlightTab,
     id: id(),

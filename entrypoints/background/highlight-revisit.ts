@@ -4,13 +4,14 @@ import { REVISIT_MESSAGE, REVISIT_SCRIPT_ID } from '@/lib/highlight-revisit';
 type Sender = { id?: string; url?: string; frameId?: number; tab?: { id?: number } };
 
 /**
- * The registered revisit script of this extension, in a tab's top frame: sent by us, from an
- * http(s) page (not from an extension page, which has no business sending this). Its only
- * message says "loaded"; what is drawn is the background's own answer for the tab's address.
+ * The tab of a script of this extension in its top frame (the registered revisit script, the
+ * highlighter) saying `type`: sent by us, from an http(s) page (not from an extension page, which
+ * has no business sending this). Such a message says only that something happened; what the
+ * background does is its own answer for the tab (its address, what it takes from the page itself).
  */
-export function revisitTab(message: unknown, sender: Sender): number | undefined {
+export function ourPageScriptTab(message: unknown, sender: Sender, type = REVISIT_MESSAGE): number | undefined {
   const said = typeof message === 'object' && message !== null && (message as { type?: unknown }).type;
-  if (said !== REVISIT_MESSAGE || sender.id !== browser.runtime.id || sender.frameId !== 0) return undefined;
+  if (said !== type || sender.id !== browser.runtime.id || sender.frameId !== 0) return undefined;
   if (!/^https?:/.test(sender.url ?? '')) return undefined;
   return sender.tab?.id;
 }
@@ -22,7 +23,7 @@ export function revisitTab(message: unknown, sender: Sender): number | undefined
  */
 export function drawHighlightsOnRevisit(draw: (tabId: number) => Promise<unknown>): void {
   browser.runtime.onMessage.addListener((message, sender) => {
-    const tabId = revisitTab(message, sender);
+    const tabId = ourPageScriptTab(message, sender);
     if (tabId === undefined) return undefined;
     void browser.scripting
       .getRegisteredContentScripts({ ids: [REVISIT_SCRIPT_ID] })

@@ -8,7 +8,7 @@ import { DEFAULT_HIGHLIGHT_COLOUR } from '@/lib/highlighter/colours';
 import type { HighlighterCommand, HighlightRecord, ListedHighlight } from '@/lib/highlighter/commands';
 import { t } from '@/lib/i18n';
 import type { ClipOutcome, HighlightSelectionOutcome, HighlightView } from '@/lib/messaging';
-import { samePage } from '@/lib/page-url';
+import { pageKey, samePage } from '@/lib/page-url';
 import { HIGHLIGHTER_STYLESHEET } from './injected-scripts';
 import { outbox } from './outbox-service';
 import { unreadableReason } from './page-reader';
@@ -40,14 +40,23 @@ async function pageOf(tabId: number): Promise<Page> {
   return { url: tab.url ?? '', title: tab.title || tab.url || '' };
 }
 
-/** The page's weblink as this extension knows it: saved here, or made by a highlight that landed. */
+/**
+ * Weblinks of pages saved elsewhere (another device, the space itself) that the popup's "Already
+ * saved" lookup found, while the background runs: a change made on such a page then names its
+ * weblink, and is not left to a title search of its own. The background never searches for one:
+ * the popup's lookup is the only one, and a page merely visited is never looked up.
+ */
+const foundElsewhere = new Map<string, string>();
+const pageIn = (spaceId: string, url: string) => `${spaceId} ${pageKey(url)}`;
+
+/** The page's weblink as this extension knows it: saved here, made by a highlight that landed, or found by the popup. */
 async function weblinkOf(spaceId: string, url: string): Promise<string | null> {
   const saved = await savedInHistory(spaceId, url);
   if (saved) return saved.id;
   const landed = (await outbox.history()).find(
     (clip) => clip.spaceId === spaceId && clip.kind === 'highlight' && clip.objectId && samePage(clip.sourceUrl, url),
   );
-  return landed?.objectId ?? null;
+  return landed?.objectId ?? foundElsewhere.get(pageIn(spaceId, url)) ?? null;
 }
 
 async function listed(tabId: number): Promise<ListedHighlight[]> {
@@ -104,12 +113,16 @@ async function knownHighlights(spaceId: string, objectId: string, drawn: ListedH
   return records;
 }
 
-/** "Come back": the page's highlights drawn again, and listed in page order (those not found last). */
-export async function listHighlights(spaceId: string, tabId: number): Promise<HighlightView[]> {
+/**
+ * "Come back": the page's highlights drawn again, and listed in page order (those not found last).
+ * `found` is the weblink the popup's server lookup found, for a page this extension did not save.
+ */
+export async function listHighlights(spaceId: string, tabId: number, found?: string): Promise<HighlightView[]> {
   const page = await pageOf(tabId);
+  if (found) foundElsewhere.set(pageIn(spaceId, page.url), found);
   const objectId = await weblinkOf(spaceId, page.url);
-  // A page whose weblink is not known here (not saved, or its first highlight not landed yet) has
-  // nothing to draw again: nothing is injected, and what is drawn stays.
+  // A page with no weblink (not saved, or its first highlight not landed yet) has nothing to draw
+  // again: nothing is injected, and what is drawn stays.
   if (!objectId) return [];
   await takeChanges(spaceId, tabId, page);
   const drawn = await listed(tabId);
@@ -166,6 +179,12 @@ export async function changeHighlight(
   const { id, colour, note } = change;
   await inPage(tabId, change.remove ? { kind: 'remove', id } : { kind: 'update', id, colour, note });
   return sendChange(spaceId, page, drawn, change);
+}
+
+/** The page's toolbar changes sent now, in the default space (the one its highlights are drawn from). */
+export async function sendToolbarChanges(tabId: number): Promise<void> {
+  const { defaultSpaceId } = await trustedClipSettings.getValue();
+  if (defaultSpaceId) await takeChanges(defaultSpaceId, tabId, await pageOf(tabId));
 }
 
 /** Any Space Clipper command on a page of the default space's highlights: its toolbar changes sent, its highlights drawn again. */

@@ -34,8 +34,8 @@ import { runHighlighterScript } from './script';
  * - `{ kind: 'list' }` → `listed`.
  * - `{ kind: 'take-changes' }` → `changes`: what the person did in the page's toolbar (colour,
  *   note, remove), oldest first, each already shown on the page; the background sends them on.
- *   (To hear of them at once, entrypoints/highlighter/session.ts `applyToolbarChange` is where a
- *   `browser.runtime.sendMessage` goes.)
+ *   Each toolbar change also tells the background so (tell-background.ts, a message with no data),
+ *   which then asks for them at once.
  * - A page without the Highlight API → `refused` / `unsupported`; an unknown command → `bad-command`.
  */
 export default defineUnlistedScript(() => runHighlighterScript(document, window, takeHighlighterCommand()));

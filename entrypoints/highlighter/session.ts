@@ -8,6 +8,7 @@ import type { ToolbarChange } from '@/lib/highlighter/commands';
 import { listenForHighlights } from './page-events';
 import { type DrawnHighlight, paint, type Registry, update } from './registry';
 import type { HighlightSurface } from './surface';
+import { tellBackgroundOfChanges } from './tell-background';
 import { createToolbar, type Toolbar } from './toolbar';
 
 export interface Session {
@@ -48,7 +49,10 @@ export function applyToolbarChange(session: Session, change: ToolbarChange): voi
 export function openToolbar(session: Session, highlight: DrawnHighlight): void {
   if (!highlight.range) return;
   const { doc } = session;
-  session.toolbar ??= createToolbar(doc, (change) => applyToolbarChange(session, change));
+  session.toolbar ??= createToolbar(doc, (change) => {
+    applyToolbarChange(session, change);
+    tellBackgroundOfChanges();
+  });
   const active = doc.activeElement;
   const selection = doc.getSelection();
   const caret = selection && selection.rangeCount > 0 ? selection.getRangeAt(0).cloneRange() : undefined;

@@ -4,7 +4,7 @@ import { clipOutcome } from '@/lib/clip-outcome';
 import { describeError } from '@/lib/error-text';
 import { t } from '@/lib/i18n';
 import { type HighlightSelectionOutcome, type Result, sendMessage } from '@/lib/messaging';
-import { highlightsKey } from './highlights-key';
+import { highlightsKey, highlightsQuery } from './highlights-key';
 
 /** What "Highlight selection" did, in words ('' when there is nothing to say). */
 function said(result: Result<HighlightSelectionOutcome>): string {
@@ -28,7 +28,7 @@ function said(result: Result<HighlightSelectionOutcome>): string {
 
 /**
  * "Highlight selection" in the popup (issue #23). Opening the popup on a page also draws its
- * highlights again (the popup's activeTab grant lets the background script the page).
+ * highlights again: it starts the list's read at once, which the list "Highlights" then shows.
  */
 export function HighlightButton({ spaceId, tabId }: { spaceId: string; tabId: number }) {
   const [status, setStatus] = useState('');
@@ -36,8 +36,8 @@ export function HighlightButton({ spaceId, tabId }: { spaceId: string; tabId: nu
   const client = useQueryClient();
 
   useEffect(() => {
-    void sendMessage('listHighlights', { spaceId, tabId });
-  }, [spaceId, tabId]);
+    void client.prefetchQuery(highlightsQuery(spaceId, tabId, undefined));
+  }, [client, spaceId, tabId]);
 
   const onClick = async () => {
     setBusy(true);

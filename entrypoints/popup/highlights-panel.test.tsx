@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HighlightView, ProtocolMap } from '@/lib/messaging';
 import HighlightsPanel from './highlights-panel';
+import { keys } from './queries';
 
 const sendMessage = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/messaging', () => ({ sendMessage }));
@@ -37,8 +38,7 @@ beforeEach(() => {
   });
 });
 
-function renderPanel() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderPanel(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   render(
     <QueryClientProvider client={client}>
       <HighlightsPanel
@@ -87,5 +87,26 @@ describe('the popup\'s "Highlights", with the background', () => {
       '> Feed it \\*equal\\* weights\n\n> Patience is the most important ingredient.\n\nSo true\n\n— [Keeping \\[Bread\\] Starters](https://example.com/a)',
     );
     expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+
+  it("names the weblink the clip form's server lookup found, without a lookup of its own", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderPanel(client);
+    await screen.findByRole('list', { name: 'Highlights' });
+    // The clip form's "Already saved" answers: a weblink saved on another device.
+    client.setQueryData(keys.savedPage('space-1', 'https://example.com/a', 'server'), {
+      id: 'weblink-elsewhere',
+      title: 'Keeping Bread Starters',
+      structureId: 'MediaWebResource',
+      undoable: false,
+    });
+    await waitFor(() =>
+      expect(sendMessage).toHaveBeenCalledWith('listHighlights', {
+        spaceId: 'space-1',
+        tabId: 7,
+        objectId: 'weblink-elsewhere',
+      }),
+    );
+    expect(sendMessage.mock.calls.map(([type]) => type)).toEqual(['listHighlights', 'listHighlights']);
   });
 });

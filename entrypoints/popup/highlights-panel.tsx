@@ -1,35 +1,35 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HighlightColour } from '@/lib/highlighter/colours';
 import { t } from '@/lib/i18n';
-import { type ClipOutcome, type HighlightView, type Result, sendMessage } from '@/lib/messaging';
+import { type ClipOutcome, type HighlightView, type Result, type SavedPage, sendMessage } from '@/lib/messaging';
 import { type HighlightActions, HighlightList } from './highlight-list';
-import { highlightsKey } from './highlights-key';
+import { type Highlights, highlightsQuery } from './highlights-key';
 import { highlightsMarkdown } from './highlights-markdown';
+import { keys } from './queries';
 
-type Highlights = { highlights: HighlightView[] };
-
-/** The tab's page, named last in "Copy as Markdown". */
+/** The tab page, named last in "Copy as Markdown". */
 export type Page = { title: string; url: string };
-
-async function listed(answer: Promise<Result<Highlights>>): Promise<Highlights> {
-  const result = await answer;
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
-}
 
 /**
  * The tab page's highlights in the space, loaded after the first paint (entrypoints/popup/
  * highlights-slot.tsx). Asking for them draws them on the page too (the background does). A
  * change shows at once; the list is read again once the background has taken it.
+ *
+ * A page saved only elsewhere is known from the clip form's "Already saved" lookup on the server:
+ * its answer is read from the cache, never asked again, and the list is read once more with the
+ * weblink it found (the background, which knows only this extension's history, makes no lookup).
  */
 export default function HighlightsPanel({ spaceId, tabId, page }: { spaceId: string; tabId: number; page: Page }) {
   const client = useQueryClient();
-  const key = highlightsKey(spaceId, tabId);
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => listed(sendMessage('listHighlights', { spaceId, tabId })),
+  const onServer = useQuery<SavedPage | null>({
+    queryKey: keys.savedPage(spaceId, page.url, 'server'),
+    queryFn: skipToken,
   });
+  const objectId = onServer.data?.id;
+  const query = highlightsQuery(spaceId, tabId, objectId);
+  const key = query.queryKey;
+  const list = useQuery({ ...query, placeholderData: (previous) => previous });
   const [status, setStatus] = useState('');
 
   const apply = async (

@@ -78,3 +78,10 @@ export type HighlighterAnswer =
   | { kind: 'changes'; changes: ToolbarChange[] }
   /** A command the script does not know, or a page where highlights cannot be drawn. */
   | { kind: 'refused'; reason: 'bad-command' | 'unsupported' };
+
+/**
+ * What the highlighter script says to the background when the person changed something in the
+ * page's toolbar, and nothing else: the background then takes the changes itself (`take-changes`),
+ * so no data of the page's ever rides on a message.
+ */
+export const HIGHLIGHTS_CHANGED_MESSAGE = 'space-clipper:highlights-changed';

@@ -6,8 +6,8 @@ import { defineFlow, EVERYWHERE } from './flow';
 import { connectSpace, onlyWeblinkOf, openArticle, openPopupFor } from './steps';
 
 const INTRO = /^A starter is a living culture of wild yeast/;
-const RATIO = 'Most bakers keep a 1:1:1 ratio. Use the table to scale it:';
-const PATIENCE = 'Patience is the most important ingredient.';
+export const RATIO = 'Most bakers keep a 1:1:1 ratio. Use the table to scale it:';
+export const PATIENCE = 'Patience is the most important ingredient.';
 
 /** Highlights each element's text in the tab, as "Highlight selection" does, and waits until they have landed. */
 export async function highlightEach(driver: Driver, tab: Tab, selectors: string[]): Promise<void> {
@@ -20,7 +20,7 @@ export async function highlightEach(driver: Driver, tab: Tab, selectors: string[
 }
 
 /** Each item of the popup's list "Highlights" as a person reads it: its quote, its colour, its note, under which heading. */
-function listed(popup: UiPage) {
+export function listed(popup: UiPage) {
   return popup.evaluate(() => {
     const title = [...document.querySelectorAll('h2')].find((h2) => h2.textContent === 'Highlights');
     const list = title && document.querySelector(`ul[aria-labelledby="${title.id}"]`);

@@ -6,6 +6,7 @@ import { connectFlows } from './connect-flows';
 import { draftFlows } from './draft-flows';
 import { editFlows } from './edit-flows';
 import type { Flow } from './flow';
+import { highlightElsewhereFlows } from './highlight-elsewhere-flows';
 import { highlightFlows } from './highlight-flows';
 import { highlightListFlows } from './highlight-list-flows';
 import { highlightOptionFlows } from './highlight-option-flows';
@@ -46,4 +47,5 @@ export const FLOWS: readonly Flow[] = [
   ...highlightFlows,
   ...highlightListFlows,
   ...highlightOptionFlows,
+  ...highlightElsewhereFlows,
 ];
