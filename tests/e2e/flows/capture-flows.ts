@@ -3,10 +3,11 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { RulesFile } from '../../../lib/capture/rules-schema.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import { button, type Driver, labelled } from '../driver/driver';
+import { button, combobox, type Driver, labelled, option } from '../driver/driver';
 import { type EmulatorAccess, entityIdsOf, markdownOf, objectsIn } from '../emulator-client';
+import { tagVocabularyTitles } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
-import { connectSpace, tabInfo, today } from './steps';
+import { connectSpace, lastLogSeq, openArticle, openPopupFor, tabInfo, today } from './steps';
 
 /** Capture rules (issue #24): a page saved as a type of the space, linked to its people, tagged from the space. */
 
@@ -109,11 +110,26 @@ export const captureFlows = [
   ),
 
   defineFlow(
-    'suggested tags: a page about "javascript" suggests the space\'s existing "JavaScript", which the weblink gets',
+    'suggested tags: a page about "javascript" suggests the existing "JavaScript" an earlier popup\'s tag box found, with no request of its own; the weblink gets it',
     async ({ driver, emulator, pagesUrl }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
+      // Earlier, on another page, the person looked for "java" in the tag box and took nothing.
+      const earlier = await openPopupFor(driver, await openArticle(driver, pagesUrl));
+      await earlier.fill(combobox('Tags'), 'java');
+      await earlier.waitFor(option('JavaScript'));
+      // The popup keeps what the search found a moment after showing it; closed sooner, it might not.
+      await expect.poll(() => tagVocabularyTitles(driver, DEMO.spaceId)).toContain('JavaScript');
+      await earlier.close();
+
       const url = `${pagesUrl}/capture/javascript.html`;
-      const popup = await driver.popup(await driver.openPage(url));
+      const page = await driver.openPage(url);
+      const before = await lastLogSeq(emulator);
+      const popup = await driver.popup(page);
+      await popup.waitFor(button('JavaScript'));
+      // Suggesting asked the service nothing: no tag search went out before the person typed. (The
+      // popup's one search on opening a page is the title search for it saved already, queries.ts.)
+      const tagSearches = (await emulator.log(before)).filter((entry) => entry.searchTypes?.includes('RootTag'));
+      expect(tagSearches).toEqual([]);
       await popup.click(button('JavaScript'));
       await popup.click(button('Save page'));
       await expect.poll(() => popup.status()).toBe('Saved');
