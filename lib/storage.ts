@@ -62,15 +62,6 @@ export const spacePreferencesCopy = defineItem<Record<string, SpacePreferences>>
   fallback: {},
 });
 
-/**
- * Each space's tags the popup has seen (its tag searches' answers, the remembered tags), most
- * recently seen first and bounded, which the suggested tags are chosen among
- * (entrypoints/popup/capture/tag-vocabulary.ts). Written and read by the popup alone.
- */
-export const tagVocabularyItem = defineItem<Record<string, RememberedTag[]>>('local:tagVocabulary', {
-  fallback: {},
-});
-
 export const EMPTY_SPACE_PREFERENCES: SpacePreferences = { lastCollectionId: null, pinnedTags: [], recentTags: [] };
 
 /** Each space's clip template: weblink properties filled from the page, and the notes a new clip starts with. */
