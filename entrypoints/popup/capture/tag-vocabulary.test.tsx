@@ -1,6 +1,13 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { rememberTags, tagVocabularyItem, useTagVocabulary, VOCABULARY_CAP, withSeen } from './tag-vocabulary';
+import {
+  missingFrom,
+  rememberTags,
+  tagVocabularyItem,
+  useTagVocabulary,
+  VOCABULARY_CAP,
+  withSeen,
+} from './tag-vocabulary';
 
 const tag = (n: number, title = `Tag ${n}`) => ({ id: `t${n}`, title });
 const tags = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => tag(from + i));
@@ -23,6 +30,19 @@ describe('withSeen', () => {
 
   it('keeps only the id and the title of what a search answered', () => {
     expect(withSeen([], [{ ...tag(1), structureId: 'tag' } as never])).toEqual([tag(1)]);
+  });
+});
+
+describe('missingFrom', () => {
+  it('names the remembered tags the vocabulary lacks or knows under another title', () => {
+    expect(missingFrom([tag(1), tag(2, 'Old')], [tag(1), tag(2, 'New'), tag(3)])).toEqual([tag(2, 'New'), tag(3)]);
+  });
+
+  it('names a tag pinned and recent under two titles once, so that writing it settles', () => {
+    const known = [tag(1, 'Pinned title'), tag(1, 'Recent title')];
+    const missing = missingFrom([], known);
+    expect(missing).toEqual([tag(1, 'Pinned title')]);
+    expect(missingFrom(withSeen([], missing), known)).toEqual([]);
   });
 });
 

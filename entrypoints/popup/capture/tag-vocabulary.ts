@@ -33,6 +33,15 @@ export function withSeen(
   return [...byId.values()].slice(0, cap);
 }
 
+/**
+ * The tags of `known` the vocabulary lacks, or holds under another title, each once: a tag both
+ * pinned and recent under two titles is written once, not back and forth.
+ */
+export function missingFrom(vocabulary: readonly SpaceTag[], known: readonly SpaceTag[]): SpaceTag[] {
+  const titles = new Map(vocabulary.map((tag) => [tag.id, tag.title]));
+  return withSeen([], known, Number.POSITIVE_INFINITY).filter((tag) => titles.get(tag.id) !== tag.title);
+}
+
 // One write at a time: two searches answering together must not each overwrite the other's tags.
 let writing: Promise<void> = Promise.resolve();
 

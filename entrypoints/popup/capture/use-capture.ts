@@ -8,7 +8,7 @@ import { existingTagFor, type SpaceTag } from '@/lib/capture/tag-names';
 import { suggestTags } from '@/lib/capture/tag-suggestions';
 import { sendMessage, type TagRef } from '@/lib/messaging';
 import { runCapture } from './run-capture';
-import { rememberTags, useTagVocabulary, withSeen } from './tag-vocabulary';
+import { missingFrom, rememberTags, useTagVocabulary, withSeen } from './tag-vocabulary';
 
 /** What the page gave the clip, for the rules' notes templates and title. */
 export interface CaptureClip {
@@ -28,15 +28,6 @@ export interface ResolvedLink {
 const NO_LINKS: ResolvedLink[] = [];
 const NO_RULES: CaptureRule[] = [];
 const NO_STRUCTURES: never[] = [];
-
-/**
- * The remembered tags the vocabulary lacks (or knows under another title), each once: a tag both
- * pinned and recent under two titles must not be written back and forth.
- */
-function newTo(vocabulary: readonly SpaceTag[], known: readonly SpaceTag[]): SpaceTag[] {
-  const titles = new Map(vocabulary.map((tag) => [tag.id, tag.title]));
-  return withSeen([], known, Number.POSITIVE_INFINITY).filter((tag) => titles.get(tag.id) !== tag.title);
-}
 
 async function resolved(spaceId: string, applied: AppliedRule | null): Promise<ResolvedLink[]> {
   if (!applied) return [];
@@ -99,7 +90,7 @@ export function useCapture(spaceId: string, tabId: number | undefined, clip: Cap
   const vocabulary = useTagVocabulary(spaceId);
   // Tags chosen in clips (the recent ones) stay known once they fall off the recent list.
   useEffect(() => {
-    const added = vocabulary && newTo(vocabulary, known);
+    const added = vocabulary && missingFrom(vocabulary, known);
     if (added && added.length > 0) void rememberTags(spaceId, added);
   }, [spaceId, vocabulary, known]);
   const spaceTags = useMemo(() => withSeen(vocabulary ?? [], known, Number.POSITIVE_INFINITY), [vocabulary, known]);
