@@ -11,6 +11,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging';
 import type { SpacePreferences } from '@/lib/storage';
 import { fieldsOpenPreference } from '@/lib/storage';
+import { learnTags } from './learn-tags';
 import type { ClipDraft } from './use-clip-draft';
 
 /**
@@ -89,9 +90,7 @@ export function WeblinkFields({
             queryFn: async () => {
               const result = await sendMessage('searchTags', { spaceId, query });
               if (!result.ok) return [];
-              // What it found joins the space's tag vocabulary, which the suggested tags are chosen
-              // among: imported when a search answers, so the first paint does not carry it.
-              void import('./capture/tag-vocabulary').then(({ rememberTags }) => rememberTags(spaceId, result.value));
+              learnTags(spaceId, result.value);
               return result.value;
             },
           })

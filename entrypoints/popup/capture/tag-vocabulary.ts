@@ -1,8 +1,9 @@
 /**
  * The tags of a space this device knows, which the suggested tags are chosen among: the API lists
  * a space's tags only page by page (2,500 tags are 25 requests), so instead of asking, the popup
- * keeps every tag its tag box's searches answered, in this popup and earlier ones, with the
- * remembered (pinned and recent) tags, per space in `storage.local` (`tagVocabularyItem`).
+ * keeps every tag it met (../learn-tags.ts: its tag box's searches, in this popup and earlier ones,
+ * and the saved weblinks it showed) with the remembered (pinned and recent) tags, per space in
+ * `storage.local` (`tagVocabularyItem`).
  * Suggesting then needs no request of its own. Bounded: the tags seen least recently go first.
  */
 import { useEffect, useState } from 'react';
