@@ -10,6 +10,7 @@ import {
   outboxRevisionItem,
   spacePreferencesCopy,
 } from '@/lib/storage';
+import { learnTags } from './learn-tags';
 
 /**
  * The popup's queries and their keys, in one place. Queries marked `persist` are written to
@@ -149,7 +150,11 @@ export function useSavedPage(spaceId: string, url: string | undefined, title: st
 export function useSavedObject(spaceId: string, objectId: string | undefined) {
   return useQuery({
     queryKey: keys.savedObject(spaceId, objectId ?? ''),
-    queryFn: () => unwrap(sendMessage('getSavedObject', { spaceId, objectId: objectId as string })),
+    queryFn: async () => {
+      const saved = await unwrap(sendMessage('getSavedObject', { spaceId, objectId: objectId as string }));
+      learnTags(spaceId, saved.tags);
+      return saved;
+    },
     enabled: objectId !== undefined,
     retry: false,
   });

@@ -11,6 +11,7 @@ import { t } from '@/lib/i18n';
 import { sendMessage } from '@/lib/messaging';
 import type { SpacePreferences } from '@/lib/storage';
 import { fieldsOpenPreference } from '@/lib/storage';
+import { learnTags } from './learn-tags';
 import type { ClipDraft } from './use-clip-draft';
 
 /**
@@ -39,7 +40,7 @@ async function searchObjects(spaceId: string, query: string, structureIds: strin
   return result.ok ? result.value.map(({ id, title }) => ({ id, title })) : [];
 }
 
-/** How long a tag search's answer serves the popup again (the tag box, the suggested tags). */
+/** How long a tag search's answer serves the tag box again. */
 const TAG_SEARCH_FRESH_MS = 60_000;
 
 /** The weblink's own fields: title, tags, collection and notes. */
@@ -82,15 +83,15 @@ export function WeblinkFields({
           ...preferences.pinnedTags,
           ...preferences.recentTags.filter((tag) => !preferences.pinnedTags.some((pinned) => pinned.id === tag.id)),
         ]}
-        // Kept in the query cache under this key: the suggested tags (capture/use-capture.ts) read
-        // what the tag box found, and ask the same search, so neither asks twice.
         searchTags={(query) =>
           queryClient.fetchQuery({
             queryKey: ['tag-search', spaceId, query],
             staleTime: TAG_SEARCH_FRESH_MS,
             queryFn: async () => {
               const result = await sendMessage('searchTags', { spaceId, query });
-              return result.ok ? result.value : [];
+              if (!result.ok) return [];
+              learnTags(spaceId, result.value);
+              return result.value;
             },
           })
         }

@@ -77,12 +77,25 @@ async function peekForm(c: AppContext): Promise<URLSearchParams | undefined> {
   return new URLSearchParams(await c.req.raw.clone().text());
 }
 
+/** The structure ids a search asks for, read from a copy of its body (the handler reads the original). */
+async function peekSearchTypes(c: AppContext): Promise<string[] | undefined> {
+  if (c.req.method !== 'POST' || c.req.path !== '/objects/search') return undefined;
+  if (Number(c.req.header('content-length') ?? '0') > MAX_BODY_BYTES) return undefined;
+  try {
+    const { structureIds } = JSON.parse(await c.req.raw.clone().text()) as { structureIds?: unknown };
+    return Array.isArray(structureIds) ? structureIds.filter((id): id is string => typeof id === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function faultsAndLog(ctx: EmulatorContext, profile: ApiProfile) {
   return async (c: AppContext, next: () => Promise<void>) => {
     const path = c.req.path;
     if (isInternal(path)) return next();
     const info: LogInfo = {};
     c.set('logInfo', info);
+    const searchTypes = await peekSearchTypes(c);
     const started = ctx.clock.now();
     const authorization = c.req.header('authorization');
     const record = (status: number | null) => {
@@ -99,6 +112,7 @@ function faultsAndLog(ctx: EmulatorContext, profile: ApiProfile) {
         tokenKind: tokenKindOf(authorization),
         ...(clientId ? { clientId } : {}),
         ...(info.grantType ? { grantType: info.grantType } : {}),
+        ...(searchTypes ? { searchTypes } : {}),
       });
     };
 

@@ -42,6 +42,16 @@ describe('the typed control client (tests/support/emulator-control.ts)', () => {
     expect((await control.state()).profile).toBe('published');
   });
 
+  it('logs the types a search asked for, and none for a search that named none', async () => {
+    const { control, call } = test;
+    await call('POST', '/objects/search', { query: 'java', structureIds: ['RootTag'] });
+    await call('POST', '/objects/search', { query: 'java' });
+    const [tagSearch, anySearch] = await control.log();
+    expect(tagSearch).toMatchObject({ path: '/objects/search', searchTypes: ['RootTag'] });
+    expect(anySearch).toMatchObject({ path: '/objects/search' });
+    expect(anySearch).not.toHaveProperty('searchTypes');
+  });
+
   it('throws with the route, the status and the answer when a route refuses', async () => {
     await expect(test.control.removeFault('no-such-rule')).rejects.toThrow(
       /DELETE \/__emulator\/faults\/no-such-rule answered 404/,

@@ -15,6 +15,8 @@ export interface LogEntry {
   tokenKind: TokenKind;
   clientId?: string;
   grantType?: string;
+  /** The `structureIds` a `POST /objects/search` asked for, so a test tells a tag search from another. */
+  searchTypes?: string[];
 }
 
 /** Query parameters that carry secrets are masked. */

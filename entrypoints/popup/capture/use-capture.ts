@@ -1,4 +1,4 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppliedRule } from '@/lib/capture/apply-rule';
 import type { CaptureAnswer } from '@/lib/capture/capture-script';
@@ -8,7 +8,7 @@ import { existingTagFor, type SpaceTag } from '@/lib/capture/tag-names';
 import { suggestTags } from '@/lib/capture/tag-suggestions';
 import { sendMessage, type TagRef } from '@/lib/messaging';
 import { runCapture } from './run-capture';
-import { searchTerm } from './search-terms';
+import { missingFrom, rememberTags, useTagVocabulary, withSeen } from './tag-vocabulary';
 
 /** What the page gave the clip, for the rules' notes templates and title. */
 export interface CaptureClip {
@@ -28,15 +28,6 @@ export interface ResolvedLink {
 const NO_LINKS: ResolvedLink[] = [];
 const NO_RULES: CaptureRule[] = [];
 const NO_STRUCTURES: never[] = [];
-
-/** Every tag the popup's tag searches found so far (the tag box's and the one below), with the remembered ones. */
-function tagsKnown(client: QueryClient, spaceId: string, known: readonly SpaceTag[]): SpaceTag[] {
-  const byId = new Map(known.map((tag) => [tag.id, tag]));
-  for (const [, found] of client.getQueriesData<SpaceTag[]>({ queryKey: ['tag-search', spaceId] })) {
-    for (const tag of found ?? []) byId.set(tag.id, tag);
-  }
-  return [...byId.values()];
-}
 
 async function resolved(spaceId: string, applied: AppliedRule | null): Promise<ResolvedLink[]> {
   if (!applied) return [];
@@ -60,9 +51,9 @@ async function resolved(spaceId: string, applied: AppliedRule | null): Promise<R
 /**
  * The space's capture rules applied to the tab's page: the rule (the first that matches, or the
  * one the person picks, or none), what it fills, the linked names found or to create, and tags of
- * the space the page is about. Those are chosen among the tags the popup already knows: the
- * remembered ones and what its tag searches found (the tag box's, and the one search of the page's
- * first keyword that the tag box would make for it, search-terms.ts); the popup has no full tag list.
+ * the space the page is about. Those are chosen among the tags this device knows (the remembered
+ * ones and the space's tag vocabulary, tag-vocabulary.ts) with no request of their own: the popup
+ * has no full tag list, and asks for none.
  */
 export function useCapture(spaceId: string, tabId: number | undefined, clip: CaptureClip, known: readonly SpaceTag[]) {
   const [ruleIndex, setRuleIndex] = useState<number | undefined>();
@@ -90,27 +81,30 @@ export function useCapture(spaceId: string, tabId: number | undefined, clip: Cap
       })) ?? null,
   });
   const reading = answer.data?.reading;
-  const term = reading ? searchTerm(reading) : undefined;
-  // The tag box's own search (weblink-fields.tsx) for the page's first keyword: the same cached
-  // request whether the tag box or this asks it first, and the only one the suggestions need.
-  const searched = useQuery({
-    queryKey: ['tag-search', spaceId, term ?? ''],
-    enabled: term !== undefined,
-    staleTime: 60_000,
-    queryFn: async () => {
-      const found = await sendMessage('searchTags', { spaceId, query: term ?? '' });
-      return found.ok ? found.value : [];
-    },
-  });
   const applied = answer.data?.applied ?? null;
   const links = useQuery({
     queryKey: ['capture-links', spaceId, applied?.ruleIndex, applied?.links],
     enabled: answer.data !== undefined,
     queryFn: () => resolved(spaceId, applied),
   });
-  const client = useQueryClient();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the cache is read again when a search answers.
-  const spaceTags = useMemo(() => tagsKnown(client, spaceId, known), [client, spaceId, known, searched.data]);
+  const vocabulary = useTagVocabulary(spaceId);
+  // Tags chosen in clips (the recent ones) stay known once they fall off the recent list.
+  useEffect(() => {
+    const added = vocabulary && missingFrom(vocabulary, known);
+    if (added && added.length > 0) void rememberTags(spaceId, added);
+  }, [spaceId, vocabulary, known]);
+  const spaceTags = useMemo(() => withSeen(vocabulary ?? [], known, Number.POSITIVE_INFINITY), [vocabulary, known]);
+  // Up to 2,000 tags are folded and ranked: once per page reading, vocabulary and chosen tags, not per render.
+  const suggested = useMemo(() => {
+    let last: { chosen: string; tags: SpaceTag[] } | undefined;
+    return (chosen: readonly TagRef[]): SpaceTag[] => {
+      const exclude = chosen.flatMap((tag) => (tag.kind === 'existing' ? [tag.id] : []));
+      if (last?.chosen !== exclude.join('\n')) {
+        last = { chosen: exclude.join('\n'), tags: reading ? suggestTags(spaceTags, reading, exclude) : [] };
+      }
+      return last.tags;
+    };
+  }, [spaceTags, reading]);
   /** A new tag that names an existing one is that one: it is never created again. */
   const existingFor = useCallback(
     (chosen: readonly TagRef[]): TagRef[] =>
@@ -127,11 +121,7 @@ export function useCapture(spaceId: string, tabId: number | undefined, clip: Cap
     links: links.data ?? NO_LINKS,
     structures: structures.data ?? NO_STRUCTURES,
     choose: setRuleIndex,
-    suggested(chosen: readonly TagRef[]): SpaceTag[] {
-      if (!reading) return [];
-      const exclude = chosen.flatMap((tag) => (tag.kind === 'existing' ? [tag.id] : []));
-      return suggestTags(spaceTags, reading, exclude);
-    },
+    suggested,
     existingFor,
   };
 }

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { RulesFile } from '../../../lib/capture/rules-schema.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
-import { button, type Driver, labelled } from '../driver/driver';
+import { button, combobox, type Driver, labelled, option } from '../driver/driver';
 import { type EmulatorAccess, entityIdsOf, markdownOf, objectsIn } from '../emulator-client';
+import { tagVocabularyTitles } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
-import { connectSpace, tabInfo, today } from './steps';
+import { connectSpace, lastLogSeq, onlyWeblinkOf, openArticle, openPopupFor, tabInfo, today } from './steps';
 
 /** Capture rules (issue #24): a page saved as a type of the space, linked to its people, tagged from the space. */
 
@@ -28,6 +29,14 @@ async function papers(emulator: EmulatorAccess) {
   return (await objectsIn(emulator, DEMO.spaceId, DEMO.structures.paper)).filter(
     (paper) => paper.title === PAPER_TITLE,
   );
+}
+
+/**
+ * The tag searches the emulator answered after `seq`. (The popup's one search on opening a page is
+ * another: the title search for the page saved already, entrypoints/popup/queries.ts.)
+ */
+async function tagSearchesSince(emulator: EmulatorAccess, seq: number) {
+  return (await emulator.log(seq)).filter((entry) => entry.searchTypes?.includes('RootTag'));
 }
 
 /** The page a day before today, as the date field writes it. */
@@ -109,11 +118,24 @@ export const captureFlows = [
   ),
 
   defineFlow(
-    'suggested tags: a page about "javascript" suggests the space\'s existing "JavaScript", which the weblink gets',
+    'suggested tags: a page about "javascript" suggests the existing "JavaScript" an earlier popup\'s tag box found, with no request of its own; the weblink gets it',
     async ({ driver, emulator, pagesUrl }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
+      // Earlier, on another page, the person looked for "java" in the tag box and took nothing.
+      const earlier = await openPopupFor(driver, await openArticle(driver, pagesUrl));
+      await earlier.fill(combobox('Tags'), 'java');
+      await earlier.waitFor(option('JavaScript'));
+      // The popup keeps what the search found a moment after showing it; closed sooner, it might not.
+      await expect.poll(() => tagVocabularyTitles(driver, DEMO.spaceId)).toContain('JavaScript');
+      await earlier.close();
+
       const url = `${pagesUrl}/capture/javascript.html`;
-      const popup = await driver.popup(await driver.openPage(url));
+      const page = await driver.openPage(url);
+      const before = await lastLogSeq(emulator);
+      const popup = await driver.popup(page);
+      await popup.waitFor(button('JavaScript'));
+      // Suggesting asked the service nothing: no tag search went out before the person typed.
+      expect(await tagSearchesSince(emulator, before)).toEqual([]);
       await popup.click(button('JavaScript'));
       await popup.click(button('Save page'));
       await expect.poll(() => popup.status()).toBe('Saved');
@@ -127,6 +149,37 @@ export const captureFlows = [
         /^javascript$/i.test(tag.title),
       );
       expect(javascriptTags).toHaveLength(1);
+    },
+    { runs: EVERYWHERE },
+  ),
+
+  defineFlow(
+    'suggested tags: a tag created in an earlier clip, "Closures", is suggested for a page about closures with no request of its own, and not created twice',
+    async ({ driver, emulator, pagesUrl }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const earlier = await openPopupFor(driver, await openArticle(driver, pagesUrl));
+      await earlier.fill(combobox('Tags'), 'Closures');
+      await earlier.pickSuggestion('Create tag "Closures"');
+      await earlier.click(button('Save page'));
+      await expect.poll(() => earlier.status()).toBe('Saved');
+      // The popup learns the new tag's id from the saved weblink it then shows.
+      await expect.poll(() => tagVocabularyTitles(driver, DEMO.spaceId)).toContain('Closures');
+      await earlier.close();
+      const closures = (await objectsIn(emulator, DEMO.spaceId, 'RootTag')).filter((tag) => tag.title === 'Closures');
+      expect(closures).toHaveLength(1);
+
+      const url = `${pagesUrl}/capture/javascript.html`;
+      const page = await driver.openPage(url);
+      const before = await lastLogSeq(emulator);
+      const popup = await driver.popup(page);
+      await popup.click(button('Closures'));
+      expect(await tagSearchesSince(emulator, before)).toEqual([]);
+      await popup.click(button('Save page'));
+      await expect.poll(() => popup.status()).toBe('Saved');
+      expect(entityIdsOf(await onlyWeblinkOf(emulator, url), 'tags')).toEqual([closures[0]?.id]);
+      expect(
+        (await objectsIn(emulator, DEMO.spaceId, 'RootTag')).filter((tag) => tag.title === 'Closures'),
+      ).toHaveLength(1);
     },
     { runs: EVERYWHERE },
   ),

@@ -51,3 +51,11 @@ export async function waitForEmptyOutbox(driver: Driver, timeoutMs: number): Pro
 export function badgeText(driver: Driver): Promise<string> {
   return driver.inExtension(() => chrome.action.getBadgeText({}), undefined);
 }
+
+/** The names of a space's tags the popup keeps to suggest among (its `tagVocabulary`, entrypoints/popup/capture/tag-vocabulary.ts). */
+export function tagVocabularyTitles(driver: Driver, spaceId: string): Promise<string[]> {
+  return driver.inExtension(async (id) => {
+    const { tagVocabulary } = await chrome.storage.local.get('tagVocabulary');
+    return ((tagVocabulary as Record<string, { title: string }[]> | undefined)?.[id] ?? []).map(({ title }) => title);
+  }, spaceId);
+}
