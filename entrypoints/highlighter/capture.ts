@@ -4,6 +4,7 @@
  * the heading it falls under and a text-fragment address. A selection within a highlight already
  * drawn means that highlight (how a keyboard reaches one); one too long is refused.
  */
+import { pageTitle } from '@/lib/clip/metadata';
 import { blockOf } from '@/lib/highlighter/blocks';
 import type { HighlightColour } from '@/lib/highlighter/colours';
 import { type CaptureAnswer, MAX_HIGHLIGHT_LENGTH } from '@/lib/highlighter/commands';
@@ -61,5 +62,6 @@ export function captureSelection(doc: Document, registry: Registry, colour: High
     runs,
     heading: nearestHeading(doc, range.startContainer, range.startOffset),
     url,
+    title: pageTitle(doc, doc.URL),
   };
 }

@@ -85,6 +85,15 @@ describe('the highlighter script', () => {
     expect(drawn(highlights)).toMatchObject({ 'space-clipper-orange': ['it once a day'] });
   });
 
+  it('names the page as "Save page" does: its title without the site name the tab shows', () => {
+    const { win } = highlightWindow();
+    document.head.innerHTML =
+      '<title>Feeding a starter | Slow Kitchen</title><meta property="og:site_name" content="Slow Kitchen">';
+    getSelection()?.selectAllChildren(document.getElementById('p') as Node);
+    expect(inject(win, { kind: 'capture' })).toMatchObject({ kind: 'captured', title: 'Feeding a starter' });
+    document.head.innerHTML = '';
+  });
+
   it('captures in yellow when the command names no colour', () => {
     const { win, highlights } = highlightWindow();
     getSelection()?.selectAllChildren(document.getElementById('p') as Node);

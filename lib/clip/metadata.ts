@@ -190,14 +190,16 @@ function faviconUrl(doc: Document, base: string): string {
   return best?.href ?? absoluteUrl('/favicon.ico', base) ?? base;
 }
 
-export function readPageMetadata(doc: Document, url: string): PageMetadata {
-  const base = documentBase(doc, url);
-  const meta = metaTags(doc);
-  const article = jsonLdArticle(doc);
-  const siteNames = [meta.get('og:site_name'), names(article?.publisher), meta.get('application-name')]
+/** The names the site gives itself, the most specific first. */
+function siteNamesOf(meta: Map<string, string>, article: JsonObject | undefined): string[] {
+  return [meta.get('og:site_name'), names(article?.publisher), meta.get('application-name')]
     .map(clean)
     .filter((name): name is string => !!name);
-  const canonical = absoluteUrl(doc.querySelector('link[rel~="canonical"]')?.getAttribute('href'), base);
+}
+
+/** The title a clip of the page gets: the page's own (its og:title first), without the site's name around it. */
+function titleOf(doc: Document, url: string, meta: Map<string, string>, article: JsonObject | undefined): string {
+  const siteNames = siteNamesOf(meta, article);
   const rawTitle = first(
     meta.get('og:title'),
     meta.get('twitter:title'),
@@ -207,16 +209,32 @@ export function readPageMetadata(doc: Document, url: string): PageMetadata {
     names(article?.headline),
   );
   const hostname = absoluteUrl(url, url) ? new URL(url).hostname : '';
+  return cut(rawTitle ? cleanTitle(rawTitle, siteNames, hostname) : hostname || url, MAX_TITLE_LENGTH);
+}
+
+/**
+ * The title "Save page" gives the page's weblink, for a clip made elsewhere than the page reader
+ * (the highlighter's first highlight of a page names and finds its weblink by it).
+ */
+export function pageTitle(doc: Document, url: string): string {
+  return titleOf(doc, url, metaTags(doc), jsonLdArticle(doc));
+}
+
+export function readPageMetadata(doc: Document, url: string): PageMetadata {
+  const base = documentBase(doc, url);
+  const meta = metaTags(doc);
+  const article = jsonLdArticle(doc);
+  const canonical = absoluteUrl(doc.querySelector('link[rel~="canonical"]')?.getAttribute('href'), base);
   // Each value is kept within the capture limits: the background refuses a capture beyond them.
   return {
-    title: cut(rawTitle ? cleanTitle(rawTitle, siteNames, hostname) : hostname || url, MAX_TITLE_LENGTH),
+    title: titleOf(doc, url, meta, article),
     url,
     canonicalUrl: canonical && /^https?:/.test(canonical) && canonical.length <= MAX_URL_LENGTH ? canonical : url,
     author:
       [meta.get('author'), meta.get('article:author'), meta.get('dc.creator'), names(article?.author), byline(doc)]
         .map(authorName)
         .find(Boolean) ?? null,
-    siteName: cut(siteNames[0] ?? null, MAX_METADATA_TEXT_LENGTH),
+    siteName: cut(siteNamesOf(meta, article)[0] ?? null, MAX_METADATA_TEXT_LENGTH),
     publishedAt: cut(
       isoDate(
         first(

@@ -44,6 +44,8 @@ export interface CapturedHighlight {
   heading: string;
   /** The page's address with a text fragment (`#:~:text=…`) that scrolls to the passage. */
   url: string;
+  /** The page's title as "Save page" names its weblink (lib/clip/metadata.ts `pageTitle`), not the tab's. */
+  title: string;
 }
 
 export type CaptureAnswer =
