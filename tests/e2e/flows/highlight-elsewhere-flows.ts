@@ -9,9 +9,19 @@ import type { EmulatorAccess } from '../emulator-client';
 import { drawnHighlights } from '../highlighter-page';
 import { waitForEmptyOutbox } from './extension-state';
 import { CHROMIUM_ONLY, defineFlow, EVERYWHERE, inBrowsers } from './flow';
+import { highlightBlocks } from './highlight-flows';
 import { highlightEach, listed, PATIENCE, RATIO } from './highlight-list-flows';
 import { pageView } from './highlighter-flows';
-import { ARTICLE_TITLE, connectSpace, lastLogSeq, onlyWeblinkOf, openArticle, openPopupFor } from './steps';
+import {
+  ARTICLE_TITLE,
+  connectSpace,
+  lastLogSeq,
+  onlyWeblinkOf,
+  openArticle,
+  openPopupFor,
+  tabInfo,
+  weblinksOf,
+} from './steps';
 
 /** Calls the API as another device of the space would, with the demo token. */
 async function callApi(emulator: EmulatorAccess, path: string, body: unknown): Promise<{ id: string }> {
@@ -63,6 +73,21 @@ export async function highlightElsewhere(
 }
 
 export const highlightElsewhereFlows = [
+  defineFlow(
+    'a page saved on another device, highlighted here by the keyboard command with the popup never opened: the highlight joins that weblink, no second one is made',
+    async ({ driver, emulator, pagesUrl, profile }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const url = `${pagesUrl}/article.html`;
+      // Saved elsewhere under the title "Save page" gives it; the tab's title adds " | The Slow Kitchen".
+      const saved = await highlightElsewhere(emulator, profile, url, []);
+      const article = await openArticle(driver, pagesUrl, '#intro');
+      await driver.callBackgroundHook('onCommand', ['highlight-selection', tabInfo(article)]);
+      await expect.poll(async () => (await highlightBlocks(emulator, url)).length).toBe(1);
+      await waitForEmptyOutbox(driver, 10_000);
+      expect((await weblinksOf(emulator, url)).map(({ id }) => id)).toEqual([saved]);
+    },
+    { runs: EVERYWHERE },
+  ),
   defineFlow(
     'highlights made on another device come back: the popup opened on the page draws and lists them',
     async ({ driver, emulator, pagesUrl, profile }) => {

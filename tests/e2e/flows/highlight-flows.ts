@@ -42,7 +42,7 @@ function asHighlight(block: RawBlock): HighlightBlock | undefined {
 }
 
 /** The highlight blocks of the page's one weblink, read with GET /object as any client would. */
-async function highlightBlocks(emulator: EmulatorAccess, url: string): Promise<HighlightBlock[]> {
+export async function highlightBlocks(emulator: EmulatorAccess, url: string): Promise<HighlightBlock[]> {
   const weblinks = await weblinksOf(emulator, url);
   if (weblinks.length !== 1) return [];
   const answer = await apiGet(emulator, `/object?id=${weblinks[0]?.id}`, DEMO_TOKENS.demo);
