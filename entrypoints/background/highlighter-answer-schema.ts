@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MAX_TITLE_LENGTH } from '@/lib/clip/capture-limits';
 import { text } from '@/lib/clips/clip-fields';
 import { highlightContentSchema, MAX_HIGHLIGHT_CHARS } from '@/lib/clips/highlight-blocks';
 import type { HighlighterAnswer } from '@/lib/highlighter/commands';
@@ -35,6 +36,7 @@ export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
     runs,
     heading: text(2_000),
     url: text(16_000),
+    title: text(MAX_TITLE_LENGTH),
   }),
   z.object({ kind: z.literal('no-selection') }),
   z.object({ kind: z.literal('too-long'), length: offset, limit: offset }),

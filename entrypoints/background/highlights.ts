@@ -146,11 +146,13 @@ export async function highlightSelection(spaceId: string, tabId: number): Promis
   const answer = await inPage(tabId, { kind: 'capture', colour });
   if (answer?.kind === 'no-selection' || answer?.kind === 'too-long' || answer?.kind === 'opened') return answer;
   if (answer?.kind !== 'captured') return { kind: 'unreadable' };
-  const { highlight, text, runs, heading, url } = answer;
+  const { highlight, text, runs, heading, url, title } = answer;
   const { tags, collections } = await weblinkDefaults(spaceId);
   const outcome = await saveClip(spaceId, {
     kind: 'highlight',
     ...page,
+    // Named and found as "Save page" names the page, not by the tab's title with its site name.
+    ...(title ? { title } : {}),
     objectId: await weblinkOf(spaceId, page.url),
     tags,
     ...(collections ? { collections } : {}),
