@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { countSchema } from './api/schemas/integers';
 import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';
@@ -65,7 +66,7 @@ const storedRulesFileSchema = z.looseObject({
 const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });
 
 /** A page's highlights in a space (issue #23): the tab's page, the space its weblink is in. */
-const highlightTab = { spaceId: id(), tabId: z.number().check(z.int(), z.nonnegative()) };
+const highlightTab = { spaceId: id(), tabId: countSchema() };
 
 /** Each message type's data; `z.undefined()` for messages that carry none. */
 export const messageSchemas = {
@@ -76,7 +77,7 @@ export const messageSchemas = {
   connectWithToken: z.strictObject({ token: text(500) }),
   disconnect: z.strictObject({ spaceId: id() }),
   undoDisconnect: z.strictObject({ spaceId: id() }),
-  readPage: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
+  readPage: z.strictObject({ tabId: countSchema() }),
   getWeblinkForm: z.strictObject({ spaceId: id() }),
   searchTags: spaceQuery,
   searchObjects: z.strictObject({ spaceId: id(), query: text(500), structureIds: z.optional(z.array(id())) }),
@@ -95,7 +96,7 @@ export const messageSchemas = {
   undoDiscardClip: z.strictObject({ id: id() }),
   fixClip: z.strictObject({ id: id(), removeTags: z.array(text(1_000)) }),
   togglePinnedTag: z.strictObject({ spaceId: id(), tag: z.strictObject({ id: id(), title: text(1_000) }) }),
-  readArticle: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
+  readArticle: z.strictObject({ tabId: countSchema() }),
   saveClipTemplate: z.strictObject({ spaceId: id(), template: clipTemplateSchema }),
   getCaptureRules: z.strictObject({ spaceId: id() }),
   getCaptureStructures: z.strictObject({ spaceId: id() }),

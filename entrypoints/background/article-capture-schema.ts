@@ -4,12 +4,12 @@
  * (the limits the script keeps to), so that a page cannot push an unbounded answer into the worker.
  */
 import { z } from 'zod/mini';
+import { countSchema } from '@/lib/api/schemas/integers';
 import type { ArticleCapture } from '@/lib/clip/article';
 import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH } from '@/lib/clip/capture-limits';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 
 const text = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
-const count = () => z.number().check(z.int(), z.nonnegative());
 
 export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = z.discriminatedUnion('kind', [
   z
@@ -17,8 +17,8 @@ export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = z.discriminat
       kind: z.literal('article'),
       // Characters: Markdown within the byte limit has at most as many.
       markdown: z.string().check(z.minLength(1), z.maxLength(MAX_CLIP_BYTES)),
-      characters: count(),
-      words: count(),
+      characters: countSchema(),
+      words: countSchema(),
       findings: z.strictObject({
         title: text(MAX_TITLE_LENGTH),
         byline: text(MAX_METADATA_TEXT_LENGTH),
@@ -35,5 +35,5 @@ export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = z.discriminat
       }),
     ),
   z.strictObject({ kind: z.literal('no-article') }),
-  z.strictObject({ kind: z.literal('too-large'), oversizedBytes: count() }),
+  z.strictObject({ kind: z.literal('too-large'), oversizedBytes: countSchema() }),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { countSchema } from '@/lib/api/schemas/integers';
 import { text } from '@/lib/clips/clip-fields';
 import { highlightContentSchema, MAX_HIGHLIGHT_CHARS } from '@/lib/clips/highlight-blocks';
 import type { HighlighterAnswer } from '@/lib/highlighter/commands';
@@ -11,7 +12,7 @@ import type { HighlighterAnswer } from '@/lib/highlighter/commands';
  * answer": what the caller does then anyway.
  */
 const MAX_PAGE_HIGHLIGHTS = 5_000;
-const offset = z.number().check(z.int(), z.nonnegative());
+const offset = countSchema();
 
 const selectors = z.object({
   quote: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { countSchema } from '@/lib/api/schemas/integers';
 import {
   MAX_METADATA_CODE_LENGTH,
   MAX_METADATA_TEXT_LENGTH,
@@ -9,7 +10,6 @@ import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 import type { PageCapture } from '@/lib/clip/page-capture';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
-const count = () => z.number().check(z.int(), z.nonnegative());
 
 /**
  * The page reader's answer, as the background accepts it. It is built from the page, which
@@ -33,8 +33,8 @@ export const pageCaptureSchema: z.ZodMiniType<PageCapture> = z.strictObject({
       // Characters: Markdown within the byte limit has at most as many.
       markdown: text(MAX_CLIP_BYTES),
       text: text(MAX_CLIP_BYTES),
-      wordCount: count(),
-      oversizedBytes: z.optional(count()),
+      wordCount: countSchema(),
+      oversizedBytes: z.optional(countSchema()),
     }),
   ),
   contentType: text(MAX_METADATA_CODE_LENGTH),

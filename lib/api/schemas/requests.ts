@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { type BlockInput, blockInputSchema } from './blocks';
 import { canonicalDaySchema, httpUrlSchema } from './dates';
+import { boundedIntSchema } from './integers';
 import { propertiesInputSchema } from './property-values';
 
 /**
@@ -67,7 +68,7 @@ export const MAX_SEARCH_LIMIT = 50;
 export const searchRequestSchema = z.object({
   query: z.string(),
   structureIds: z.optional(ids),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_SEARCH_LIMIT))),
+  limit: z.optional(boundedIntSchema(1, MAX_SEARCH_LIMIT)),
 });
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 
