@@ -135,8 +135,18 @@ const unknownBlockSchema = z.pipe(
   z.transform((raw): UnknownBlock => ({ type: 'unknown', rawType: raw.type, id: raw.id, raw })),
 );
 
+/**
+ * A response list that may be missing: then empty. A pipe rather than `z._default`, whose class
+ * the background would carry for these lists alone; both give a fresh empty list for a missing one.
+ */
+const listOrEmpty = <T extends z.core.SomeType>(item: T) =>
+  z.pipe(
+    z.optional(z.array(item)),
+    z.transform((list): z.output<T>[] => list ?? []),
+  );
+
 /** Children of a response block; missing means none. */
-const children = () => z._default(z.array(blockSchema), []);
+const children = () => listOrEmpty(blockSchema);
 
 /** Response blocks: unknown or unreadable blocks degrade to `unknown`, the rest of the tree is kept. */
 export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
@@ -145,7 +155,7 @@ export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
       z.object({
         type: z.literal('TextBlock'),
         id: z.string(),
-        tokens: z._default(z.array(textTokenSchema), []),
+        tokens: listOrEmpty(textTokenSchema),
         blocks: children(),
         ...formattingShape,
       }),
@@ -153,7 +163,7 @@ export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
       z.object({
         type: z.literal('GridBlock'),
         id: z.string(),
-        columns: z._default(z.array(z.array(blockSchema)), []),
+        columns: listOrEmpty(z.array(blockSchema)),
       }),
       z.object({
         type: z.literal('CodeBlock'),
