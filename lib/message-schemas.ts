@@ -68,12 +68,18 @@ const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });
 /** A page's highlights in a space (issue #23): the tab's page, the space its weblink is in. */
 const highlightTab = { spaceId: id(), tabId: countSchema() };
 
-/** Each message type's data; `z.undefined()` for messages that carry none. */
+/**
+ * The data of a message that carries none: only `undefined`, as `z.undefined()` accepts, written as
+ * a literal so that the background carries no class for it alone.
+ */
+const noData = z.literal(undefined);
+
+/** Each message type's data; `noData` for messages that carry none. */
 export const messageSchemas = {
-  ping: z.undefined(),
-  getConnections: z.undefined(),
+  ping: noData,
+  getConnections: noData,
   saveSettings: settingsChangeSchema,
-  signIn: z.undefined(),
+  signIn: noData,
   connectWithToken: z.strictObject({ token: text(500) }),
   disconnect: z.strictObject({ spaceId: id() }),
   undoDisconnect: z.strictObject({ spaceId: id() }),
@@ -89,9 +95,9 @@ export const messageSchemas = {
   }),
   getSavedObject: z.strictObject({ spaceId: id(), objectId: id() }),
   saveClip: z.strictObject({ spaceId: id(), clip: clipRequestSchema }),
-  getOutbox: z.undefined(),
+  getOutbox: noData,
   retryClip: z.strictObject({ id: id() }),
-  retryAllClips: z.undefined(),
+  retryAllClips: noData,
   discardClip: z.strictObject({ id: id() }),
   undoDiscardClip: z.strictObject({ id: id() }),
   fixClip: z.strictObject({ id: id(), removeTags: z.array(text(1_000)) }),
