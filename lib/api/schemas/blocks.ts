@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { recordOf } from './record';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -114,7 +115,7 @@ const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = z.lazy(() =>
     z.boolean(),
     z.null(),
     z.array(jsonValueSchema),
-    z.record(z.string(), jsonValueSchema),
+    recordOf(z.string(), jsonValueSchema),
   ]),
 );
 

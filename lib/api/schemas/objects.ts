@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { blockSchema } from './blocks';
 import { propertyValueSchema } from './property-values';
+import { recordOf } from './record';
 
 const mediaContentSchema = z.object({
   ocr: z.optional(z.object({ text: z.string() })),
@@ -18,8 +19,8 @@ export const workspaceObjectSchema = z.object({
   id: z.string(),
   structureId: z.string(),
   collections: z.array(z.string()),
-  properties: z.record(z.string(), propertyValueSchema),
-  blocks: z.optional(z.record(z.string(), z.array(blockSchema))),
+  properties: recordOf(z.string(), propertyValueSchema),
+  blocks: z.optional(recordOf(z.string(), z.array(blockSchema))),
   // The spec shows no shape for files; kept opaque.
   files: z.optional(z.unknown()),
   mediaContent: z.optional(mediaContentSchema),

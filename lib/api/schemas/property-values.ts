@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { CANONICAL_DAY_RULE, httpUrlSchema, ISO_DATE_TIME_RULE, isCanonicalDay, isoDateTimeSchema } from './dates';
+import { recordOf } from './record';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -186,4 +187,4 @@ export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, Propert
   ],
 );
 
-export const propertiesInputSchema = z.record(z.string().check(z.minLength(1)), propertyValueInputSchema);
+export const propertiesInputSchema = recordOf(z.string().check(z.minLength(1)), propertyValueInputSchema);
