@@ -8,12 +8,6 @@ const mediaContentSchema = z.object({
   colors: z.optional(z.array(z.object({ name: z.string(), hex: z.string() }))),
 });
 
-/**
- * A field that must be absent (or undefined), as `z.optional(z.never())` says: a literal rather
- * than `z.never()`, whose class the background would carry for these two fields alone.
- */
-const absent = z.optional(z.literal(undefined));
-
 /** GET /object, POST /object/url. */
 export const workspaceObjectSchema = z.object({
   id: z.string(),
@@ -44,7 +38,7 @@ export const savedObjectSchema: z.ZodMiniType<SavedObject> = z.union([
     z.transform((object) => ({ id: object.id, object })),
   ),
   z.pipe(
-    z.object({ id: z.string(), properties: absent }),
+    z.object({ id: z.string(), properties: z.optional(z.never()) }),
     z.transform(({ id }) => ({ id, object: null })),
   ),
 ]);
@@ -72,7 +66,7 @@ export const markdownExportSchema = z.object({ markdown: z.string() });
  * emulator's spec profile), or the whole Object (the published reference), which names no roots.
  */
 export const appendedBlocksSchema: z.ZodMiniType<{ blocks: z.infer<typeof blockSchema>[] | null }> = z.union([
-  z.object({ blocks: z.array(blockSchema), properties: absent }),
+  z.object({ blocks: z.array(blockSchema), properties: z.optional(z.never()) }),
   z.pipe(
     workspaceObjectSchema,
     z.transform(() => ({ blocks: null })),
