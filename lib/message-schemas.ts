@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { countSchema } from './api/schemas/integers';
+import { taggedUnion } from './api/schemas/lean-kinds';
 import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';
@@ -17,7 +18,7 @@ import { HIGHLIGHT_COLOURS } from './highlighter/colours';
 /** A highlight's colour, as the settings and a highlight's change name it. */
 const highlightColour = z.optional(z.enum(HIGHLIGHT_COLOURS));
 
-const storedFixedValueSchema = z.discriminatedUnion('type', [
+const storedFixedValueSchema = taggedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: text(MAX_FIXED_TEXT) }),
   z.strictObject({ type: z.literal('number'), number: z.number() }),
   z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),

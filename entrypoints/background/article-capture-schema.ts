@@ -5,13 +5,14 @@
  */
 import { z } from 'zod/mini';
 import { countSchema } from '@/lib/api/schemas/integers';
+import { taggedUnion } from '@/lib/api/schemas/lean-kinds';
 import type { ArticleCapture } from '@/lib/clip/article';
 import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH } from '@/lib/clip/capture-limits';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 
 const text = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
 
-export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = z.discriminatedUnion('kind', [
+export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = taggedUnion('kind', [
   z
     .strictObject({
       kind: z.literal('article'),

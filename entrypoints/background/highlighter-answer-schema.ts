@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { countSchema } from '@/lib/api/schemas/integers';
+import { taggedUnion } from '@/lib/api/schemas/lean-kinds';
 import { text } from '@/lib/clips/clip-fields';
 import { highlightContentSchema, MAX_HIGHLIGHT_CHARS } from '@/lib/clips/highlight-blocks';
 import type { HighlighterAnswer } from '@/lib/highlighter/commands';
@@ -28,7 +29,7 @@ const selectors = z.object({
 const { quote, runs, colour } = highlightContentSchema.shape;
 const record = { id: text(200), colour, note: z.optional(text(MAX_HIGHLIGHT_CHARS)), selectors };
 
-export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
+export const highlighterAnswerSchema = taggedUnion('kind', [
   z.object({
     kind: z.literal('captured'),
     highlight: z.object(record),

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
+import { recordOf } from '@/lib/api/schemas/lean-kinds';
 import { propertyValueInputSchema } from '@/lib/api/schemas/property-values';
-import { recordOf } from '@/lib/api/schemas/record';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { recordOf } from './record';
+import { lazyOf, recordOf, taggedUnion } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -108,7 +108,7 @@ export type BlockType = BlockInput['type'];
 /** How blocks are written: the published reference's forms, or the spec emulator's (ServerTraits.blockForm). */
 export type BlockForm = 'published' | 'spec';
 
-const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = z.lazy(() =>
+const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = lazyOf(() =>
   z.union([
     z.string(),
     z.number(),
@@ -150,9 +150,9 @@ const listOrEmpty = <T extends z.core.SomeType>(item: T) =>
 const children = () => listOrEmpty(blockSchema);
 
 /** Response blocks: unknown or unreadable blocks degrade to `unknown`, the rest of the tree is kept. */
-export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
+export const blockSchema: z.ZodMiniType<Block> = lazyOf(() =>
   z.union([
-    z.discriminatedUnion('type', [
+    taggedUnion('type', [
       z.object({
         type: z.literal('TextBlock'),
         id: z.string(),
@@ -187,8 +187,8 @@ export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
 const newId = z.optional(z.string().check(z.minLength(1)));
 
 /** Blocks a client sends: only the known types, exact shapes. */
-export const blockInputSchema: z.ZodMiniType<BlockInput, BlockInput> = z.lazy(() =>
-  z.discriminatedUnion('type', [
+export const blockInputSchema: z.ZodMiniType<BlockInput, BlockInput> = lazyOf(() =>
+  taggedUnion('type', [
     z.object({
       type: z.literal('TextBlock'),
       id: newId,

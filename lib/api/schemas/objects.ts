@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { blockSchema } from './blocks';
+import { recordOf } from './lean-kinds';
 import { propertyValueSchema } from './property-values';
-import { recordOf } from './record';
 
 const mediaContentSchema = z.object({
   ocr: z.optional(z.object({ text: z.string() })),

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { CANONICAL_DAY_RULE, httpUrlSchema, ISO_DATE_TIME_RULE, isCanonicalDay, isoDateTimeSchema } from './dates';
-import { recordOf } from './record';
+import { recordOf, taggedUnion } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -95,7 +95,7 @@ const readDatePayload = z.object({
   ),
 });
 
-const knownPropertyValueSchema = z.discriminatedUnion('type', [
+const knownPropertyValueSchema = taggedUnion('type', [
   z.object({ type: z.literal('title'), title: z.object({ value: z.string() }) }),
   z.object({ type: z.literal('text'), text: valuePayload(z.string()) }),
   z.object({ type: z.literal('number'), number: valuePayload(z.number()) }),
@@ -158,33 +158,30 @@ const idRefs = z.array(z.object({ id: z.string().check(z.minLength(1)) }));
 const nullableValue = <T extends z.ZodMiniType>(inner: T) => z.object({ value: z.nullable(inner) });
 
 /** Request values: exact shapes; extra keys (e.g. a label's `color`) are stripped before sending. */
-export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, PropertyValueInput> = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ type: z.literal('title'), title: z.object({ value: z.string() }) }),
-    z.object({ type: z.literal('text'), text: nullableValue(z.string()) }),
-    // zod 4 numbers refuse NaN and ±Infinity.
-    z.object({ type: z.literal('number'), number: nullableValue(z.number()) }),
-    z.object({ type: z.literal('boolean'), boolean: nullableValue(z.boolean()) }),
-    z.object({
-      type: z.literal('url'),
-      url: nullableValue(httpUrlSchema('must be an http(s) URL')),
-    }),
-    z.object({ type: z.literal('date'), date: writeDatePayload }),
-    // The published reference requires each option's name beside its id (the spec ignores it).
-    z.object({
-      type: z.literal('label'),
-      label: z.array(z.object({ id: z.string().check(z.minLength(1)), name: z.string() })),
-    }),
-    z.object({ type: z.literal('entity'), entity: idRefs }),
-    z.object({ type: z.literal('createdAt'), createdAt: z.object({ value: isoDateTimeSchema }) }),
-    z.object({ type: z.literal('richText'), richText: z.object({ tokens: z.array(textTokenInputSchema) }) }),
-    z.object({
-      type: z.literal('aliases'),
-      aliases: z.object({ value: z.array(z.string()).check(z.maxLength(MAX_ALIASES)) }),
-    }),
-    z.object({ type: z.literal('icon'), icon: z.object({ value: z.nullable(iconSchema) }) }),
-  ],
-);
+export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, PropertyValueInput> = taggedUnion('type', [
+  z.object({ type: z.literal('title'), title: z.object({ value: z.string() }) }),
+  z.object({ type: z.literal('text'), text: nullableValue(z.string()) }),
+  // zod 4 numbers refuse NaN and ±Infinity.
+  z.object({ type: z.literal('number'), number: nullableValue(z.number()) }),
+  z.object({ type: z.literal('boolean'), boolean: nullableValue(z.boolean()) }),
+  z.object({
+    type: z.literal('url'),
+    url: nullableValue(httpUrlSchema('must be an http(s) URL')),
+  }),
+  z.object({ type: z.literal('date'), date: writeDatePayload }),
+  // The published reference requires each option's name beside its id (the spec ignores it).
+  z.object({
+    type: z.literal('label'),
+    label: z.array(z.object({ id: z.string().check(z.minLength(1)), name: z.string() })),
+  }),
+  z.object({ type: z.literal('entity'), entity: idRefs }),
+  z.object({ type: z.literal('createdAt'), createdAt: z.object({ value: isoDateTimeSchema }) }),
+  z.object({ type: z.literal('richText'), richText: z.object({ tokens: z.array(textTokenInputSchema) }) }),
+  z.object({
+    type: z.literal('aliases'),
+    aliases: z.object({ value: z.array(z.string()).check(z.maxLength(MAX_ALIASES)) }),
+  }),
+  z.object({ type: z.literal('icon'), icon: z.object({ value: z.nullable(iconSchema) }) }),
+]);
 
 export const propertiesInputSchema = recordOf(z.string().check(z.minLength(1)), propertyValueInputSchema);

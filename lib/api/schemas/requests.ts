@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { type BlockInput, blockInputSchema } from './blocks';
 import { canonicalDaySchema, httpUrlSchema } from './dates';
 import { boundedIntSchema } from './integers';
+import { taggedUnion } from './lean-kinds';
 import { propertiesInputSchema } from './property-values';
 
 /**
@@ -72,7 +73,7 @@ export const searchRequestSchema = z.object({
 });
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 
-const appendPositionSchema = z.discriminatedUnion('type', [
+const appendPositionSchema = taggedUnion('type', [
   z.object({ type: z.literal('end') }),
   z.object({ type: z.literal('start') }),
   z.object({ type: z.literal('after_block'), after_block: z.object({ id }) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { taggedUnion } from './lean-kinds';
 
 /**
  * Inline text tokens (TextBlock content and richText values). Shapes beyond `type`/`text`/`style`
@@ -38,7 +39,7 @@ const textStyleSchema = z.object({
   code: flag,
 });
 
-export const textTokenInputSchema = z.discriminatedUnion('type', [
+export const textTokenInputSchema = taggedUnion('type', [
   z.object({ type: z.literal('TextToken'), text: z.string(), style: z.optional(textStyleSchema) }),
   z.object({ type: z.literal('LinkToken'), text: z.string(), url: z.string(), style: z.optional(textStyleSchema) }),
   z.object({ type: z.literal('CodeToken'), text: z.string() }),

@@ -1,0 +1,110 @@
+import { z } from 'zod/mini';
+
+/**
+ * Three zod kinds built from a pipe (`z.unknown()` into a transform) for the background, whose 45 KB
+ * budget is the tightest: each zod kind it uses costs it its whole class, and these three are used
+ * by a handful of schemas only. Each follows its zod class (zod/v4/core/schemas.js) step by step, so
+ * the same inputs are accepted and refused with the same issues at the same paths, as
+ * lean-kinds.test.ts checks against zod's own `z.record`, `z.discriminatedUnion` and `z.lazy`.
+ * Their parts run with the context zod gives a synchronous parse; nothing here parses async. A
+ * tagged union's options are objects (or pipes from objects), whose shapes name their tags.
+ */
+
+type Schema = z.core.$ZodType;
+type Payload = z.core.ParsePayload;
+
+const CTX = { async: false };
+
+/** Runs a schema on a value, its issues added to the payload's as they are (paths relative to it). */
+function runInto(schema: Schema, value: unknown, payload: Payload): unknown {
+  const result = schema._zod.run({ value, issues: [] }, CTX) as Payload;
+  payload.issues.push(...result.issues);
+  return result.value;
+}
+
+/** A schema whose checking is `check`, typed as the schema it stands for. */
+const built = <Out, In>(check: (input: unknown, payload: Payload) => unknown) =>
+  z.pipe(z.unknown(), z.transform(check)) as unknown as z.ZodMiniType<Out, In>;
+
+/**
+ * `z.record(key, value)` for string keys: a plain object only; its own enumerable keys in order,
+ * `__proto__` skipped; a key its schema refuses is an `invalid_key` issue at that key; a value's
+ * issues are its own, under its key; a fresh object out.
+ */
+export function recordOf<K extends z.ZodMiniType<string, string>, V extends Schema>(key: K, value: V) {
+  return built<Record<z.output<K>, z.output<V>>, Record<z.input<K>, z.input<V>>>((input, payload) => {
+    if (!z.core.util.isPlainObject(input)) {
+      payload.issues.push({ expected: 'record', code: 'invalid_type', input });
+      return input;
+    }
+    const out: Record<PropertyKey, unknown> = {};
+    for (const name of Reflect.ownKeys(input)) {
+      if (name === '__proto__' || !Object.prototype.propertyIsEnumerable.call(input, name)) continue;
+      const keyResult = (key as Schema)._zod.run({ value: name, issues: [] }, CTX) as Payload;
+      if (keyResult.issues.length) {
+        payload.issues.push({
+          code: 'invalid_key',
+          origin: 'record',
+          issues: keyResult.issues.map((issue) => z.core.util.finalizeIssue(issue, CTX, z.core.config())),
+          input: name,
+          path: [name],
+        });
+        continue;
+      }
+      const result = value._zod.run({ value: input[name], issues: [] }, CTX) as Payload;
+      payload.issues.push(...z.core.util.prefixIssues(name, result.issues));
+      out[name] = result.value;
+    }
+    return out;
+  });
+}
+
+/**
+ * `z.discriminatedUnion(key, options)`: an object only; the option its `key` names (as each option's
+ * shape lists the values it takes) checks it; none: an `invalid_union` issue at the key naming the
+ * values there are. The table is made at the first check, as zod makes it.
+ */
+export function taggedUnion<const T extends readonly [Schema, ...Schema[]]>(key: string, options: T) {
+  let table: Map<unknown, Schema | null> | undefined;
+  const optionFor = (value: unknown) => {
+    if (!table) {
+      table = new Map();
+      for (const [index, option] of options.entries()) {
+        const values = option._zod.propValues?.[key];
+        if (!values?.size) throw new Error(`Invalid discriminated union option at index "${index}"`);
+        for (const tag of values) {
+          if (table.has(tag) && tag !== undefined) throw new Error(`Duplicate discriminator value "${String(tag)}"`);
+          table.set(tag, table.has(tag) ? null : option);
+        }
+      }
+    }
+    return table.get(value);
+  };
+  return built<z.output<T[number]>, z.input<T[number]>>((input, payload) => {
+    if (!z.core.util.isObject(input)) {
+      payload.issues.push({ code: 'invalid_type', expected: 'object', input });
+      return input;
+    }
+    const option = optionFor((input as Record<string, unknown>)[key]);
+    if (option) return runInto(option, input, payload);
+    payload.issues.push({
+      code: 'invalid_union',
+      errors: [],
+      note: 'No matching discriminator',
+      discriminator: key,
+      options: [...(table?.keys() ?? [])].filter((tag) => table?.get(tag) !== null),
+      input,
+      path: [key],
+    } as z.core.$ZodRawIssue);
+    return input;
+  });
+}
+
+/** `z.lazy(getter)`: the getter's schema, made at the first check and kept. */
+export function lazyOf<Out, In = Out>(getter: () => z.ZodMiniType<Out, In>) {
+  let inner: Schema | undefined;
+  return built<Out, In>((input, payload) => {
+    inner ??= getter();
+    return runInto(inner, input, payload);
+  });
+}
