@@ -108,12 +108,13 @@ export type BlockType = BlockInput['type'];
 /** How blocks are written: the published reference's forms, or the spec emulator's (ServerTraits.blockForm). */
 export type BlockForm = 'published' | 'spec';
 
+// `null` as a literal: the same one value, without z.null's class, which the background would carry for it alone.
 const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = lazyOf(() =>
   z.union([
     z.string(),
     z.number(),
     z.boolean(),
-    z.null(),
+    z.literal(null),
     z.array(jsonValueSchema),
     recordOf(z.string(), jsonValueSchema),
   ]),
