@@ -16,7 +16,7 @@ import { HIGHLIGHT_COLOURS } from './highlighter/colours';
  */
 
 /** A highlight's colour, as the settings and a highlight's change name it. */
-const highlightColour = z.optional(z.enum(HIGHLIGHT_COLOURS));
+const highlightColour = z.optional(z.literal(HIGHLIGHT_COLOURS));
 
 const storedFixedValueSchema = taggedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: text(MAX_FIXED_TEXT) }),
@@ -29,7 +29,7 @@ export type StoredFixedValue = z.infer<typeof storedFixedValueSchema>;
 
 /** What fills one property of the weblink type from the page (lib/clip/page-sources.ts). */
 const fieldMappingSchema = z.union([
-  z.strictObject({ propertyId: id(), source: z.enum(PAGE_READ_SOURCES) }),
+  z.strictObject({ propertyId: id(), source: z.literal(PAGE_READ_SOURCES) }),
   z.strictObject({ propertyId: id(), source: z.literal('fixed'), value: storedFixedValueSchema }),
 ]);
 export type FieldMapping = z.infer<typeof fieldMappingSchema>;
@@ -92,7 +92,7 @@ export const messageSchemas = {
     spaceId: id(),
     url: text(8_000),
     title: text(2_000),
-    where: z.enum(['history', 'server']),
+    where: z.literal(['history', 'server']),
   }),
   getSavedObject: z.strictObject({ spaceId: id(), objectId: id() }),
   saveClip: z.strictObject({ spaceId: id(), clip: clipRequestSchema }),

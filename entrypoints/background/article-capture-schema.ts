@@ -27,7 +27,7 @@ export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = taggedUnion('
         publishedTime: text(MAX_METADATA_CODE_LENGTH),
         excerpt: text(MAX_METADATA_TEXT_LENGTH),
         language: text(MAX_METADATA_CODE_LENGTH),
-        direction: z.nullable(z.enum(['ltr', 'rtl', 'auto'])),
+        direction: z.nullable(z.literal(['ltr', 'rtl', 'auto'])),
       }),
     })
     .check(

@@ -44,7 +44,7 @@ export const highlighterAnswerSchema = taggedUnion('kind', [
   z.object({
     kind: z.literal('listed'),
     highlights: z
-      .array(z.object({ ...record, status: z.enum(['found', 'orphan']) }))
+      .array(z.object({ ...record, status: z.literal(['found', 'orphan']) }))
       .check(z.maxLength(MAX_PAGE_HIGHLIGHTS)),
   }),
   z.object({
@@ -52,7 +52,7 @@ export const highlighterAnswerSchema = taggedUnion('kind', [
     changes: z
       .array(
         z.object({
-          kind: z.enum(['colour', 'note', 'remove']),
+          kind: z.literal(['colour', 'note', 'remove']),
           id: text(200),
           colour: z.optional(colour),
           note: z.optional(text(MAX_HIGHLIGHT_CHARS)),

@@ -19,7 +19,7 @@ export type TagRef = z.infer<typeof tagRefSchema>;
 export const tagListSchema = z.array(tagRefSchema).check(z.maxLength(200));
 
 /** What a weblink keeps as its body: the link and notes only, the page's article, or the selection. */
-export const keepChoiceSchema = z.enum(['link', 'article', 'selection']);
+export const keepChoiceSchema = z.literal(['link', 'article', 'selection']);
 export type KeepChoice = z.infer<typeof keepChoiceSchema>;
 
 /** What an action on an object clipped earlier names: the object, and the page it came from. */

@@ -15,7 +15,7 @@ import { id, text } from './clip-fields';
 /** Most characters a highlight may quote (as the highlighter script refuses past it). */
 export const MAX_HIGHLIGHT_CHARS = 20_000;
 
-const colourSchema = z.enum(HIGHLIGHT_COLOURS);
+const colourSchema = z.literal(HIGHLIGHT_COLOURS);
 
 /** A highlight's content, as a clip keeps it. Label and location within the reference's 1–20 characters. */
 export const highlightContentSchema = z.strictObject({

@@ -81,8 +81,8 @@ function valuePayload<T extends z.ZodMiniType>(inner: T) {
   ]);
 }
 
-const dateResolutionSchema = z.enum(['day', 'time']);
-const iconSchema = z.object({ type: z.enum(['emoji', 'iconify']), val: z.string() });
+const dateResolutionSchema = z.literal(['day', 'time']);
+const iconSchema = z.object({ type: z.literal(['emoji', 'iconify']), val: z.string() });
 /** The published reference's limit on an object's aliases. */
 const MAX_ALIASES = 8;
 

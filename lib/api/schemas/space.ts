@@ -42,7 +42,7 @@ const propertyDefinitionSchema: z.ZodMiniType<PropertyDefinition> = z.pipe(
     labelSet: z.optional(z.array(labelOptionSchema)),
     allowedStructureIds: z.optional(z.array(z.string())),
     allowedStructures: z.optional(z.array(z.string())),
-    dateResolution: z.optional(z.enum(['day', 'time'])),
+    dateResolution: z.optional(z.literal(['day', 'time'])),
   }),
   z.transform(({ allowedStructures, allowedStructureIds, ...definition }): PropertyDefinition => {
     const allowed = allowedStructureIds ?? allowedStructures;
