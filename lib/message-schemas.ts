@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { countSchema } from './api/schemas/integers';
-import { taggedUnion } from './api/schemas/lean-kinds';
+import { nullableOf, taggedUnion, unionOf } from './api/schemas/lean-kinds';
 import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';
@@ -28,7 +28,7 @@ const storedFixedValueSchema = taggedUnion('type', [
 export type StoredFixedValue = z.infer<typeof storedFixedValueSchema>;
 
 /** What fills one property of the weblink type from the page (lib/clip/page-sources.ts). */
-const fieldMappingSchema = z.union([
+const fieldMappingSchema = unionOf([
   z.strictObject({ propertyId: id(), source: z.literal(PAGE_READ_SOURCES) }),
   z.strictObject({ propertyId: id(), source: z.literal('fixed'), value: storedFixedValueSchema }),
 ]);
@@ -42,8 +42,8 @@ export const clipTemplateSchema = z.strictObject({
 export type ClipTemplate = z.infer<typeof clipTemplateSchema>;
 
 const settingsChangeSchema = z.strictObject({
-  apiBaseUrl: z.optional(z.nullable(text(2_000))),
-  oauthClientId: z.optional(z.nullable(id())),
+  apiBaseUrl: z.optional(nullableOf(text(2_000))),
+  oauthClientId: z.optional(nullableOf(id())),
   defaultSpaceId: z.optional(id()),
   dailyNoteTimestamp: z.optional(z.boolean()),
   highlightColour,

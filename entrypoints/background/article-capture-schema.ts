@@ -5,12 +5,12 @@
  */
 import { z } from 'zod/mini';
 import { countSchema } from '@/lib/api/schemas/integers';
-import { taggedUnion } from '@/lib/api/schemas/lean-kinds';
+import { nullableOf, taggedUnion } from '@/lib/api/schemas/lean-kinds';
 import type { ArticleCapture } from '@/lib/clip/article';
 import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH } from '@/lib/clip/capture-limits';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 
-const text = (max: number) => z.nullable(z.string().check(z.maxLength(max)));
+const text = (max: number) => nullableOf(z.string().check(z.maxLength(max)));
 
 export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = taggedUnion('kind', [
   z
@@ -27,7 +27,7 @@ export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = taggedUnion('
         publishedTime: text(MAX_METADATA_CODE_LENGTH),
         excerpt: text(MAX_METADATA_TEXT_LENGTH),
         language: text(MAX_METADATA_CODE_LENGTH),
-        direction: z.nullable(z.literal(['ltr', 'rtl', 'auto'])),
+        direction: nullableOf(z.literal(['ltr', 'rtl', 'auto'])),
       }),
     })
     .check(

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { countSchema } from '@/lib/api/schemas/integers';
+import { nullableOf } from '@/lib/api/schemas/lean-kinds';
 import {
   MAX_METADATA_CODE_LENGTH,
   MAX_METADATA_TEXT_LENGTH,
@@ -21,14 +22,14 @@ export const pageCaptureSchema: z.ZodMiniType<PageCapture> = z.strictObject({
     title: text(MAX_TITLE_LENGTH),
     url: text(MAX_URL_LENGTH),
     canonicalUrl: text(MAX_URL_LENGTH),
-    author: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
-    siteName: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
-    publishedAt: z.nullable(text(MAX_METADATA_CODE_LENGTH)),
-    description: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
+    author: nullableOf(text(MAX_METADATA_TEXT_LENGTH)),
+    siteName: nullableOf(text(MAX_METADATA_TEXT_LENGTH)),
+    publishedAt: nullableOf(text(MAX_METADATA_CODE_LENGTH)),
+    description: nullableOf(text(MAX_METADATA_TEXT_LENGTH)),
     faviconUrl: text(MAX_URL_LENGTH),
-    language: z.nullable(text(MAX_METADATA_CODE_LENGTH)),
+    language: nullableOf(text(MAX_METADATA_CODE_LENGTH)),
   }),
-  selection: z.nullable(
+  selection: nullableOf(
     z.strictObject({
       // Characters: Markdown within the byte limit has at most as many.
       markdown: text(MAX_CLIP_BYTES),

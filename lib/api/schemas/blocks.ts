@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lazyOf, recordOf, taggedUnion } from './lean-kinds';
+import { lazyOf, nullableOf, recordOf, taggedUnion, unionOf } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -110,7 +110,7 @@ export type BlockForm = 'published' | 'spec';
 
 // `null` as a literal: the same one value, without z.null's class, which the background would carry for it alone.
 const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = lazyOf(() =>
-  z.union([
+  unionOf([
     z.string(),
     z.number(),
     z.boolean(),
@@ -152,7 +152,7 @@ const children = () => listOrEmpty(blockSchema);
 
 /** Response blocks: unknown or unreadable blocks degrade to `unknown`, the rest of the tree is kept. */
 export const blockSchema: z.ZodMiniType<Block> = lazyOf(() =>
-  z.union([
+  unionOf([
     taggedUnion('type', [
       z.object({
         type: z.literal('TextBlock'),
@@ -171,7 +171,7 @@ export const blockSchema: z.ZodMiniType<Block> = lazyOf(() =>
         type: z.literal('CodeBlock'),
         id: z.string(),
         lang: z.pipe(
-          z.nullish(z.string()),
+          z.optional(nullableOf(z.string())),
           z.transform((lang) => lang ?? undefined),
         ),
         text: z.string(),

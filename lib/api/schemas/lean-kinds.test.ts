@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { lazyOf, recordOf, taggedUnion } from './lean-kinds';
+import { lazyOf, nullableOf, recordOf, taggedUnion, unionOf } from './lean-kinds';
 
 const symbolKeyed = { a: 1, [Symbol('s')]: 2 };
 const hidden = Object.defineProperty({ a: 1 }, 'b', { value: 'not a number', enumerable: false });
@@ -143,5 +143,62 @@ describe('lazyOf, checked against z.lazy itself', () => {
       {},
       ...trees.map((tree) => ({ tree })),
     ]);
+  });
+});
+
+describe('unionOf and nullableOf, checked against z.union and z.nullable themselves', () => {
+  const values: unknown[] = [
+    'text',
+    'a longer text',
+    42,
+    101,
+    [1, 2],
+    ['1'],
+    { value: 'x' },
+    { value: null },
+    { value: 7 },
+    null,
+    undefined,
+    {},
+  ];
+  const short = z.string().check(z.maxLength(5));
+  const small = z.number().check(z.maximum(100));
+  const spaces = z.pipe(
+    z.object({ value: z.string() }),
+    z.transform(({ value }) => value),
+  );
+  const maybe = z.pipe(
+    z.nullish(z.string()),
+    z.transform((value) => ({ value: value ?? null })),
+  );
+
+  it('a union takes the first option that fits, or reports as z.union', () => {
+    same(unionOf([short, small, spaces]), z.union([short, small, spaces]), values);
+    same(unionOf([short, z.array(small)]), z.union([short, z.array(small)]), values);
+  });
+
+  it('a union with an optional-in option may be missing from an object, as with z.union', () => {
+    same(z.object({ field: unionOf([spaces, maybe]) }), z.object({ field: z.union([spaces, maybe]) }), [
+      ...values.map((field) => ({ field })),
+      {},
+    ]);
+  });
+
+  it('nullable lets null through and checks the rest, alone and in an object', () => {
+    same(nullableOf(short), z.nullable(short), values);
+    same(z.object({ field: nullableOf(short) }), z.object({ field: z.nullable(short) }), [
+      ...values.map((field) => ({ field })),
+      {},
+    ]);
+    same(z.object({ field: nullableOf(maybe) }), z.object({ field: z.nullable(maybe) }), [
+      ...values.map((field) => ({ field })),
+      {},
+    ]);
+    same(z.optional(nullableOf(short)), z.nullish(short), values);
+  });
+
+  it('refuses an optional-out part, which it does not follow', () => {
+    expect(() => nullableOf(z.optional(short))).toThrow();
+    expect(() => unionOf([short, z.optional(small)])).toThrow();
   });
 });

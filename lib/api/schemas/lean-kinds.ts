@@ -1,13 +1,14 @@
 import { z } from 'zod/mini';
 
 /**
- * Three zod kinds built from a pipe (`z.unknown()` into a transform) for the background, whose 45 KB
- * budget is the tightest: each zod kind it uses costs it its whole class, and these three are used
- * by a handful of schemas only. Each follows its zod class (zod/v4/core/schemas.js) step by step, so
+ * Zod kinds built from a pipe (a first step into a transform) for the background, whose 45 KB
+ * budget is the tightest: each zod kind it uses costs it its whole class, and these are used by a
+ * handful of schemas only. Each follows its zod class (zod/v4/core/schemas.js) step by step, so
  * the same inputs are accepted and refused with the same issues at the same paths, as
- * lean-kinds.test.ts checks against zod's own `z.record`, `z.discriminatedUnion` and `z.lazy`.
- * Their parts run with the context zod gives a synchronous parse; nothing here parses async. A
- * tagged union's options are objects (or pipes from objects), whose shapes name their tags.
+ * lean-kinds.test.ts checks against zod's own `z.record`, `z.discriminatedUnion`, `z.lazy`,
+ * `z.union` and `z.nullable`. Their parts run with the context zod gives a synchronous parse;
+ * nothing here parses async. A tagged union's options are objects (or pipes from objects), whose
+ * shapes name their tags.
  */
 
 type Schema = z.core.$ZodType;
@@ -22,9 +23,24 @@ function runInto(schema: Schema, value: unknown, payload: Payload): unknown {
   return result.value;
 }
 
-/** A schema whose checking is `check`, typed as the schema it stands for. */
-const built = <Out, In>(check: (input: unknown, payload: Payload) => unknown) =>
-  z.pipe(z.unknown(), z.transform(check)) as unknown as z.ZodMiniType<Out, In>;
+/**
+ * A schema whose checking is `check`, typed as the schema it stands for. An object may lack a field
+ * whose schema is optional-in: the pipe is when its first step is (a transform is, `z.unknown()`
+ * is not), as zod's union and nullable are when one of their parts is.
+ */
+const built = <Out, In>(check: (input: unknown, payload: Payload) => unknown, optionalIn = false) =>
+  z.pipe(optionalIn ? z.transform((input) => input) : z.unknown(), z.transform(check)) as unknown as z.ZodMiniType<
+    Out,
+    In
+  >;
+
+/** Whether a part makes its union or nullable optional-in; an optional-out part is not supported here. */
+function optionalIn(parts: readonly Schema[]): boolean {
+  if (parts.some((part) => part._zod.optin === 'defaulted' || part._zod.optout === 'optional')) {
+    throw new Error('lean kinds take no default or optional part: use zod');
+  }
+  return parts.some((part) => part._zod.optin !== undefined);
+}
 
 /**
  * `z.record(key, value)` for string keys: a plain object only; its own enumerable keys in order,
@@ -107,4 +123,41 @@ export function lazyOf<Out, In = Out>(getter: () => z.ZodMiniType<Out, In>) {
     inner ??= getter();
     return runInto(inner, input, payload);
   });
+}
+
+/**
+ * `z.union(options)`: the first option that takes the input; else the issues of the one option that
+ * did not stop early, if only one; else an `invalid_union` issue with every option's issues.
+ */
+export function unionOf<const T extends readonly [Schema, Schema, ...Schema[]]>(options: T) {
+  return built<z.output<T[number]>, z.input<T[number]>>((input, payload) => {
+    const results: Payload[] = [];
+    for (const option of options) {
+      const result = option._zod.run({ value: input, issues: [] }, CTX) as Payload;
+      if (result.issues.length === 0) return result.value;
+      results.push(result);
+    }
+    const going = results.filter((result) => !z.core.util.aborted(result));
+    const [only] = going;
+    if (going.length === 1 && only) {
+      payload.issues.push(...only.issues);
+      return only.value;
+    }
+    payload.issues.push({
+      code: 'invalid_union',
+      input,
+      errors: results.map((result) =>
+        result.issues.map((issue) => z.core.util.finalizeIssue(issue, CTX, z.core.config())),
+      ),
+    });
+    return input;
+  }, optionalIn(options));
+}
+
+/** `z.nullable(inner)`: null as it is, anything else checked by `inner`. */
+export function nullableOf<T extends Schema>(inner: T) {
+  return built<z.output<T> | null, z.input<T> | null>(
+    (input, payload) => (input === null ? null : runInto(inner, input, payload)),
+    optionalIn([inner]),
+  );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { CANONICAL_DAY_RULE, httpUrlSchema, ISO_DATE_TIME_RULE, isCanonicalDay, isoDateTimeSchema } from './dates';
-import { recordOf, taggedUnion } from './lean-kinds';
+import { nullableOf, recordOf, taggedUnion, unionOf } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -69,10 +69,10 @@ export type PropertyValueType = Exclude<PropertyValue['type'], 'unknown'>;
 /** `{ value: T | null }`, or the bare `T | null` variant (README decisions table), normalised to `{ value }`. */
 function valuePayload<T extends z.ZodMiniType>(inner: T) {
   const nullable = z.pipe(
-    z.nullish(inner),
+    z.optional(nullableOf(inner)),
     z.transform((value) => value ?? null),
   );
-  return z.union([
+  return unionOf([
     z.object({ value: nullable }),
     z.pipe(
       nullable,
@@ -88,9 +88,9 @@ const MAX_ALIASES = 8;
 
 const readDatePayload = z.object({
   dateResolution: dateResolutionSchema,
-  start: z.nullable(z.string()),
+  start: nullableOf(z.string()),
   end: z.pipe(
-    z.nullish(z.string()),
+    z.optional(nullableOf(z.string())),
     z.transform((end) => end ?? null),
   ),
 });
@@ -115,12 +115,12 @@ const knownPropertyValueSchema = taggedUnion('type', [
     type: z.literal('aliases'),
     aliases: z.object({
       value: z.pipe(
-        z.nullish(z.array(z.string())),
+        z.optional(nullableOf(z.array(z.string()))),
         z.transform((value) => value ?? []),
       ),
     }),
   }),
-  z.object({ type: z.literal('icon'), icon: z.object({ value: z.nullable(iconSchema) }) }),
+  z.object({ type: z.literal('icon'), icon: z.object({ value: nullableOf(iconSchema) }) }),
 ]);
 
 const unknownPropertyValueSchema = z.pipe(
@@ -129,7 +129,7 @@ const unknownPropertyValueSchema = z.pipe(
 );
 
 /** Response values: one unreadable value must not make the whole object unreadable. */
-export const propertyValueSchema: z.ZodMiniType<PropertyValue> = z.union([
+export const propertyValueSchema: z.ZodMiniType<PropertyValue> = unionOf([
   knownPropertyValueSchema,
   unknownPropertyValueSchema,
 ]);
@@ -137,8 +137,8 @@ export const propertyValueSchema: z.ZodMiniType<PropertyValue> = z.union([
 const writeDatePayload = z
   .object({
     dateResolution: z.optional(dateResolutionSchema),
-    start: z.nullable(z.string()),
-    end: z.nullish(z.string()),
+    start: nullableOf(z.string()),
+    end: z.optional(nullableOf(z.string())),
   })
   .check(
     z.superRefine((date, ctx) => {
@@ -155,7 +155,7 @@ const writeDatePayload = z
   );
 
 const idRefs = z.array(z.object({ id: z.string().check(z.minLength(1)) }));
-const nullableValue = <T extends z.ZodMiniType>(inner: T) => z.object({ value: z.nullable(inner) });
+const nullableValue = <T extends z.ZodMiniType>(inner: T) => z.object({ value: nullableOf(inner) });
 
 /** Request values: exact shapes; extra keys (e.g. a label's `color`) are stripped before sending. */
 export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, PropertyValueInput> = taggedUnion('type', [
@@ -181,7 +181,7 @@ export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, Propert
     type: z.literal('aliases'),
     aliases: z.object({ value: z.array(z.string()).check(z.maxLength(MAX_ALIASES)) }),
   }),
-  z.object({ type: z.literal('icon'), icon: z.object({ value: z.nullable(iconSchema) }) }),
+  z.object({ type: z.literal('icon'), icon: z.object({ value: nullableOf(iconSchema) }) }),
 ]);
 
 export const propertiesInputSchema = recordOf(z.string().check(z.minLength(1)), propertyValueInputSchema);

@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
+import { nullableOf, unionOf } from './lean-kinds';
 
 export const spaceSchema = z.object({ id: z.string(), title: z.string() });
 export type Space = z.infer<typeof spaceSchema>;
 
 /** GET /user/spaces: `{ spaces }` or a bare array (tests/emulator/README.md, decisions table). */
-export const userSpacesSchema = z.union([
+export const userSpacesSchema = unionOf([
   z.pipe(
     z.object({ spaces: z.array(spaceSchema) }),
     z.transform(({ spaces }) => spaces),
@@ -61,7 +62,7 @@ const structureSchema = z.object({
   propertyDefinitions: z.array(propertyDefinitionSchema),
   // Cosmetic: a missing colour must not make the whole structure list unreadable.
   labelColor: z.pipe(
-    z.nullish(z.string()),
+    z.optional(nullableOf(z.string())),
     z.transform((color) => color ?? undefined),
   ),
   collections: z.array(collectionEntrySchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { taggedUnion } from './lean-kinds';
+import { taggedUnion, unionOf } from './lean-kinds';
 
 /**
  * Inline text tokens (TextBlock content and richText values). Shapes beyond `type`/`text`/`style`
@@ -52,4 +52,4 @@ const unknownTextTokenSchema = z.pipe(
 );
 
 /** Response tokens: unknown or unreadable tokens degrade to `unknown` instead of failing the block. */
-export const textTokenSchema: z.ZodMiniType<TextToken> = z.union([textTokenInputSchema, unknownTextTokenSchema]);
+export const textTokenSchema: z.ZodMiniType<TextToken> = unionOf([textTokenInputSchema, unknownTextTokenSchema]);
