@@ -1,4 +1,3 @@
-import { z } from 'zod/mini';
 import { nullableOf } from '@/lib/api/schemas/lean-kinds';
 import { CAPTURE_READER_SCRIPT, CAPTURE_REQUEST_KEY } from '@/lib/capture/capture-reader-script';
 import type { CaptureRequest } from '@/lib/capture/capture-script';
