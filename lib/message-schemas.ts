@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { countSchema } from './api/schemas/integers';
 import { nullableOf, taggedUnion, unionOf } from './api/schemas/lean-kinds';
+import { countSchema } from './api/schemas/numbers';
 import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';

@@ -4,8 +4,8 @@
  * (the limits the script keeps to), so that a page cannot push an unbounded answer into the worker.
  */
 import { z } from 'zod/mini';
-import { countSchema } from '@/lib/api/schemas/integers';
 import { nullableOf, taggedUnion } from '@/lib/api/schemas/lean-kinds';
+import { countSchema } from '@/lib/api/schemas/numbers';
 import type { ArticleCapture } from '@/lib/clip/article';
 import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH } from '@/lib/clip/capture-limits';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';

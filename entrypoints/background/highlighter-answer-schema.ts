@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { countSchema } from '@/lib/api/schemas/integers';
 import { taggedUnion } from '@/lib/api/schemas/lean-kinds';
+import { countSchema } from '@/lib/api/schemas/numbers';
 import { text } from '@/lib/clips/clip-fields';
 import { highlightContentSchema, MAX_HIGHLIGHT_CHARS } from '@/lib/clips/highlight-blocks';
 import type { HighlighterAnswer } from '@/lib/highlighter/commands';

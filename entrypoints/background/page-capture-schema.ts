@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { countSchema } from '@/lib/api/schemas/integers';
 import { nullableOf } from '@/lib/api/schemas/lean-kinds';
+import { countSchema } from '@/lib/api/schemas/numbers';
 import {
   MAX_METADATA_CODE_LENGTH,
   MAX_METADATA_TEXT_LENGTH,

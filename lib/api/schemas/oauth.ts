@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { httpUrlSchema } from './dates';
+import { positiveSchema } from './numbers';
 
 const endpointUrl = httpUrlSchema();
 
@@ -20,7 +21,7 @@ export type OAuthServerMetadata = z.infer<typeof oauthServerMetadataSchema>;
 export const tokenResponseSchema = z.object({
   access_token: z.string().check(z.minLength(1)),
   token_type: z.string().check(z.refine((type) => type.toLowerCase() === 'bearer', { error: 'must be Bearer' })),
-  expires_in: z.number().check(z.positive()),
+  expires_in: positiveSchema(),
   refresh_token: z.optional(z.string().check(z.minLength(1))),
   scope: z.string(),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { type BlockInput, blockInputSchema } from './blocks';
 import { canonicalDaySchema, httpUrlSchema } from './dates';
-import { boundedIntSchema } from './integers';
 import { taggedUnion } from './lean-kinds';
+import { boundedIntSchema } from './numbers';
 import { propertiesInputSchema } from './property-values';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { boundedIntSchema, countSchema } from './integers';
 import { describeIssues } from './issues';
+import { boundedIntSchema, countSchema, positiveSchema } from './numbers';
 
 const inputs = [
   0,
@@ -27,7 +27,33 @@ const inputs = [
   {},
 ];
 
-describe('whole numbers without z.int()', () => {
+const issues = (result: { success: boolean; error?: { issues: unknown[] } }) =>
+  result.success ? [] : JSON.parse(JSON.stringify(result.error?.issues));
+
+describe('numbers without z.int() and the bound checks of zod', () => {
+  it('a positive number accepts and refuses what z.positive() does, with the same issues', () => {
+    const zodPositive = z.number().check(z.positive());
+    for (const input of inputs) {
+      expect(issues(positiveSchema().safeParse(input)), String(input)).toStrictEqual(
+        issues(zodPositive.safeParse(input)),
+      );
+    }
+  });
+
+  it('bounds report as z.nonnegative(), z.minimum() and z.maximum() do, past a whole number', () => {
+    const ours = boundedIntSchema(1, 50);
+    const theirs = z
+      .number()
+      .check(z.refine(Number.isInteger, { error: 'expected int', abort: true }), z.minimum(1), z.maximum(50));
+    const zodCount = z
+      .number()
+      .check(z.refine(Number.isSafeInteger, { error: 'expected int', abort: true }), z.nonnegative());
+    for (const input of inputs) {
+      expect(issues(ours.safeParse(input)), String(input)).toStrictEqual(issues(theirs.safeParse(input)));
+      expect(issues(countSchema().safeParse(input)), String(input)).toStrictEqual(issues(zodCount.safeParse(input)));
+    }
+  });
+
   it('a count accepts and refuses what z.int() with nonnegative does, for the same reasons', () => {
     const zodCount = z.number().check(z.int(), z.nonnegative());
     for (const input of inputs) {
