@@ -4,7 +4,7 @@
  * (the limits the script keeps to), so that a page cannot push an unbounded answer into the worker.
  */
 import { z } from 'zod/mini';
-import { nullableOf, taggedUnion } from '@/lib/api/schemas/lean-kinds';
+import { nullableOf, refined, taggedUnion } from '@/lib/api/schemas/lean-kinds';
 import { countSchema } from '@/lib/api/schemas/numbers';
 import type { ArticleCapture } from '@/lib/clip/article';
 import { MAX_METADATA_CODE_LENGTH, MAX_METADATA_TEXT_LENGTH, MAX_TITLE_LENGTH } from '@/lib/clip/capture-limits';
@@ -31,7 +31,7 @@ export const articleCaptureSchema: z.ZodMiniType<ArticleCapture> = taggedUnion('
       }),
     })
     .check(
-      z.refine((article) => article.characters === article.markdown.length, {
+      refined((article) => article.characters === article.markdown.length, {
         error: 'characters must count the Markdown',
       }),
     ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { lazyOf, nullableOf, recordOf, taggedUnion, unionOf } from './lean-kinds';
+import { lazyOf, nullableOf, recordOf, refined, taggedUnion, unionOf } from './lean-kinds';
 
 const symbolKeyed = { a: 1, [Symbol('s')]: 2 };
 const hidden = Object.defineProperty({ a: 1 }, 'b', { value: 'not a number', enumerable: false });
@@ -200,5 +200,26 @@ describe('unionOf and nullableOf, checked against z.union and z.nullable themsel
   it('refuses an optional-out part, which it does not follow', () => {
     expect(() => nullableOf(z.optional(short))).toThrow();
     expect(() => unionOf([short, z.optional(small)])).toThrow();
+  });
+});
+
+describe('refined, checked against z.refine itself', () => {
+  const even = (value: number) => value % 2 === 0;
+  const values: unknown[] = [2, 3, -4, 1.5, 'two', null, undefined];
+
+  it('reports as z.refine, with or without an error, a path or abort', () => {
+    for (const params of [undefined, { error: 'must be even' }, { error: 'even', path: ['n'] }, { abort: true }]) {
+      same(z.number().check(refined(even, params)), z.number().check(z.refine(even, params)), values);
+      same(
+        z.number().check(refined(even, params), z.maximum(2)),
+        z.number().check(z.refine(even, params), z.maximum(2)),
+        values,
+      );
+      same(
+        z.object({ n: z.number().check(refined(even, params)) }),
+        z.object({ n: z.number().check(z.refine(even, params)) }),
+        values.map((n) => ({ n })),
+      );
+    }
   });
 });

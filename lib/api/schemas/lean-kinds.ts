@@ -161,3 +161,23 @@ export function nullableOf<T extends Schema>(inner: T) {
     optionalIn([inner]),
   );
 }
+
+/**
+ * `z.refine(fn, params)` as a superRefine, whose check class the background has anyway (z.refine's
+ * is a schema class of its own): the same `custom` issue with its message, path and `continue`.
+ */
+export function refined<T>(
+  fn: (value: T) => boolean,
+  params: { error?: string; abort?: boolean; path?: string[] } = {},
+) {
+  return z.superRefine((value: T, ctx) => {
+    if (fn(value)) return;
+    ctx.addIssue({
+      code: 'custom',
+      input: value,
+      path: [...(params.path ?? [])],
+      continue: !params.abort,
+      ...(params.error === undefined ? {} : { message: params.error }),
+    });
+  });
+}

@@ -1,9 +1,10 @@
 import { z } from 'zod/mini';
+import { refined } from './lean-kinds';
 
 /**
  * Numbers as the background checks them, written with refinements rather than `z.int()`,
  * `z.minimum`, `z.maximum`, `z.nonnegative` and `z.positive`: their number-format and bound check
- * classes cost the background 0.5 KB gzip, while a refinement's class is there anyway. They accept
+ * classes cost the background 0.5 KB gzip, while a refinement's check is there anyway. They accept
  * and refuse exactly what zod's own do, with the same issues (numbers.test.ts checks both), and a
  * whole number stops the checks after it when it fails, as `z.int()` does.
  */
@@ -27,8 +28,8 @@ const atMost = (limit: number) =>
 export const positiveSchema = () => z.number().check(atLeast(0, false));
 
 /** A safe integer from 0 up (an index, a count, an offset, a tab id). */
-export const countSchema = () => z.number().check(z.refine(Number.isSafeInteger, EXPECTED_INT), atLeast(0));
+export const countSchema = () => z.number().check(refined(Number.isSafeInteger, EXPECTED_INT), atLeast(0));
 
 /** An integer within [min, max]: bounds inside the safe range make any integer there a safe one. */
 export const boundedIntSchema = (min: number, max: number) =>
-  z.number().check(z.refine(Number.isInteger, EXPECTED_INT), atLeast(min), atMost(max));
+  z.number().check(refined(Number.isInteger, EXPECTED_INT), atLeast(min), atMost(max));

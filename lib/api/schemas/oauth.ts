@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { httpUrlSchema } from './dates';
+import { refined } from './lean-kinds';
 import { positiveSchema } from './numbers';
 
 const endpointUrl = httpUrlSchema();
@@ -20,7 +21,7 @@ export type OAuthServerMetadata = z.infer<typeof oauthServerMetadataSchema>;
 /** Token endpoint success body (spec, "Token response fields"). */
 export const tokenResponseSchema = z.object({
   access_token: z.string().check(z.minLength(1)),
-  token_type: z.string().check(z.refine((type) => type.toLowerCase() === 'bearer', { error: 'must be Bearer' })),
+  token_type: z.string().check(refined((type) => type.toLowerCase() === 'bearer', { error: 'must be Bearer' })),
   expires_in: positiveSchema(),
   refresh_token: z.optional(z.string().check(z.minLength(1))),
   scope: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { type BlockInput, blockInputSchema } from './blocks';
 import { canonicalDaySchema, httpUrlSchema } from './dates';
-import { taggedUnion } from './lean-kinds';
+import { refined, taggedUnion } from './lean-kinds';
 import { boundedIntSchema } from './numbers';
 import { propertiesInputSchema } from './property-values';
 
@@ -32,7 +32,7 @@ export const updateObjectRequestSchema = z
     deleteRequested: z.optional(z.boolean()),
   })
   .check(
-    z.refine(
+    refined(
       (body) => body.properties !== undefined || body.collections !== undefined || body.deleteRequested !== undefined,
       { error: 'send properties, collections or deleteRequested; an update needs at least one of them' },
     ),
@@ -99,12 +99,12 @@ const someBlocks = z.array(blockInputSchema).check(z.minLength(1, { error: 'send
 
 export const appendBlocksRequestSchema = z
   .object({ ...placementShape, blocks: someBlocks })
-  .check(z.refine(afterBlockHasNoParent, afterBlockRule));
+  .check(refined(afterBlockHasNoParent, afterBlockRule));
 export type AppendBlocksRequest = z.input<typeof appendBlocksRequestSchema>;
 
 export const appendMarkdownRequestSchema = z
   .object({ ...placementShape, markdown: requestMarkdown })
-  .check(z.refine(afterBlockHasNoParent, afterBlockRule));
+  .check(refined(afterBlockHasNoParent, afterBlockRule));
 export type AppendMarkdownRequest = z.input<typeof appendMarkdownRequestSchema>;
 
 export const deleteBlocksRequestSchema = z.object({
@@ -121,7 +121,7 @@ export type DailyNotePlacement = z.input<typeof dailyNotePlacementSchema>;
 export const dailyNoteContentSchema = z
   .object({ markdown: z.optional(requestMarkdown), blocks: z.optional(someBlocks) })
   .check(
-    z.refine((content) => (content.markdown === undefined) !== (content.blocks === undefined), {
+    refined((content) => (content.markdown === undefined) !== (content.blocks === undefined), {
       error: 'send exactly one of markdown or blocks',
     }),
   );
