@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { nullableOf, taggedUnion, unionOf } from './api/schemas/lean-kinds';
+import { booleanSchema, nullableOf, taggedUnion, unionOf } from './api/schemas/lean-kinds';
 import { countSchema } from './api/schemas/numbers';
 import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
@@ -21,7 +21,7 @@ const highlightColour = z.optional(z.literal(HIGHLIGHT_COLOURS));
 const storedFixedValueSchema = taggedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: text(MAX_FIXED_TEXT) }),
   z.strictObject({ type: z.literal('number'), number: z.number() }),
-  z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),
+  z.strictObject({ type: z.literal('boolean'), value: booleanSchema }),
   z.strictObject({ type: z.literal('url'), url: text(MAX_FIXED_URL) }),
   z.strictObject({ type: z.literal('label'), optionId: id() }),
 ]);
@@ -45,7 +45,7 @@ const settingsChangeSchema = z.strictObject({
   apiBaseUrl: z.optional(nullableOf(text(2_000))),
   oauthClientId: z.optional(nullableOf(id())),
   defaultSpaceId: z.optional(id()),
-  dailyNoteTimestamp: z.optional(z.boolean()),
+  dailyNoteTimestamp: z.optional(booleanSchema),
   highlightColour,
 });
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
@@ -59,7 +59,7 @@ const storedRulesFileSchema = z.looseObject({
   version: z.literal(RULES_FILE_VERSION),
   rules: z
     .array(
-      z.looseObject({ name: text(200), enabled: z.boolean(), match: z.looseObject({}), target: z.looseObject({}) }),
+      z.looseObject({ name: text(200), enabled: booleanSchema, match: z.looseObject({}), target: z.looseObject({}) }),
     )
     .check(z.maxLength(500)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { lazyOf, nullableOf, recordOf, taggedUnion, unionOf } from './lean-kinds';
+import { booleanSchema, lazyOf, nullableOf, recordOf, taggedUnion, unionOf } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -113,7 +113,7 @@ const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = lazyOf(() =>
   unionOf([
     z.string(),
     z.number(),
-    z.boolean(),
+    booleanSchema,
     z.literal(null),
     z.array(jsonValueSchema),
     recordOf(z.string(), jsonValueSchema),

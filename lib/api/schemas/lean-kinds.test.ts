@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { lazyOf, nullableOf, recordOf, refined, taggedUnion, unionOf } from './lean-kinds';
+import { booleanSchema, lazyOf, nullableOf, recordOf, refined, taggedUnion, unionOf } from './lean-kinds';
 
 const symbolKeyed = { a: 1, [Symbol('s')]: 2 };
 const hidden = Object.defineProperty({ a: 1 }, 'b', { value: 'not a number', enumerable: false });
@@ -221,5 +221,17 @@ describe('refined, checked against z.refine itself', () => {
         values.map((n) => ({ n })),
       );
     }
+  });
+});
+
+describe('booleanSchema, checked against z.boolean itself', () => {
+  it('takes true and false only, and reports as z.boolean, alone and in an object', () => {
+    const values: unknown[] = [true, false, 0, 1, 'true', null, undefined, {}];
+    same(booleanSchema, z.boolean(), values);
+    same(z.object({ flag: booleanSchema }), z.object({ flag: z.boolean() }), [...values.map((flag) => ({ flag })), {}]);
+    same(z.object({ flag: z.optional(booleanSchema) }), z.object({ flag: z.optional(z.boolean()) }), [
+      ...values.map((flag) => ({ flag })),
+      {},
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { httpUrlSchema } from './dates';
-import { refined } from './lean-kinds';
+import { booleanSchema, refined } from './lean-kinds';
 import { positiveSchema } from './numbers';
 
 const endpointUrl = httpUrlSchema();
@@ -14,7 +14,7 @@ export const oauthServerMetadataSchema = z.object({
   scopes_supported: z.optional(z.array(z.string())),
   code_challenge_methods_supported: z.optional(z.array(z.string())),
   // Kept so oauth4webapi still insists on `iss` in the redirect when the server promises it (RFC 9207).
-  authorization_response_iss_parameter_supported: z.optional(z.boolean()),
+  authorization_response_iss_parameter_supported: z.optional(booleanSchema),
 });
 export type OAuthServerMetadata = z.infer<typeof oauthServerMetadataSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { blockSchema } from './blocks';
-import { nullableOf, recordOf, unionOf } from './lean-kinds';
+import { booleanSchema, nullableOf, recordOf, unionOf } from './lean-kinds';
 import { propertyValueSchema } from './property-values';
 
 const mediaContentSchema = z.object({
@@ -52,7 +52,7 @@ export const summaryPageSchema = z.object({
     z.optional(nullableOf(z.string())),
     z.transform((cursor) => cursor ?? null),
   ),
-  hasMore: z.boolean(),
+  hasMore: booleanSchema,
 });
 export type SummaryPage = z.infer<typeof summaryPageSchema>;
 

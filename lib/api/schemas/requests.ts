@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { type BlockInput, blockInputSchema } from './blocks';
 import { canonicalDaySchema, httpUrlSchema } from './dates';
-import { refined, taggedUnion } from './lean-kinds';
+import { booleanSchema, refined, taggedUnion } from './lean-kinds';
 import { boundedIntSchema } from './numbers';
 import { propertiesInputSchema } from './property-values';
 
@@ -29,7 +29,7 @@ export const updateObjectRequestSchema = z
   .object({
     properties: z.optional(propertiesInputSchema),
     collections: z.optional(ids),
-    deleteRequested: z.optional(z.boolean()),
+    deleteRequested: z.optional(booleanSchema),
   })
   .check(
     refined(
@@ -113,7 +113,7 @@ export const deleteBlocksRequestSchema = z.object({
 
 export const dailyNotePlacementSchema = z.object({
   date: z.optional(canonicalDaySchema),
-  noTimeStamp: z.optional(z.boolean()),
+  noTimeStamp: z.optional(booleanSchema),
 });
 export type DailyNotePlacement = z.input<typeof dailyNotePlacementSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { nullableOf, unionOf } from './lean-kinds';
+import { booleanSchema, nullableOf, unionOf } from './lean-kinds';
 
 export const spaceSchema = z.object({ id: z.string(), title: z.string() });
 export type Space = z.infer<typeof spaceSchema>;
@@ -38,8 +38,8 @@ const propertyDefinitionSchema: z.ZodMiniType<PropertyDefinition> = z.pipe(
     id: z.string(),
     name: z.string(),
     type: z.string(),
-    writable: z.boolean(),
-    multiple: z.optional(z.boolean()),
+    writable: booleanSchema,
+    multiple: z.optional(booleanSchema),
     labelSet: z.optional(z.array(labelOptionSchema)),
     allowedStructureIds: z.optional(z.array(z.string())),
     allowedStructures: z.optional(z.array(z.string())),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { taggedUnion, unionOf } from './lean-kinds';
+import { booleanSchema, taggedUnion, unionOf } from './lean-kinds';
 
 /**
  * Inline text tokens (TextBlock content and richText values). Shapes beyond `type`/`text`/`style`
@@ -30,7 +30,7 @@ export interface UnknownTextToken {
 
 export type TextToken = TextTokenInput | UnknownTextToken;
 
-const flag = z.optional(z.boolean());
+const flag = z.optional(booleanSchema);
 const textStyleSchema = z.object({
   bold: flag,
   italic: flag,
