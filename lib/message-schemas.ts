@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { booleanSchema, nullableOf, taggedUnion, unionOf } from './api/schemas/lean-kinds';
+import { booleanSchema, nullableOf, numberSchema, taggedUnion, unionOf } from './api/schemas/lean-kinds';
 import { countSchema } from './api/schemas/numbers';
 import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
@@ -20,7 +20,7 @@ const highlightColour = z.optional(z.literal(HIGHLIGHT_COLOURS));
 
 const storedFixedValueSchema = taggedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: text(MAX_FIXED_TEXT) }),
-  z.strictObject({ type: z.literal('number'), number: z.number() }),
+  z.strictObject({ type: z.literal('number'), number: numberSchema }),
   z.strictObject({ type: z.literal('boolean'), value: booleanSchema }),
   z.strictObject({ type: z.literal('url'), url: text(MAX_FIXED_URL) }),
   z.strictObject({ type: z.literal('label'), optionId: id() }),

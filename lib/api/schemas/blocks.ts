@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { booleanSchema, lazyOf, nullableOf, recordOf, taggedUnion, unionOf } from './lean-kinds';
+import { booleanSchema, lazyOf, nullableOf, numberSchema, recordOf, taggedUnion, unionOf } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -112,7 +112,7 @@ export type BlockForm = 'published' | 'spec';
 const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = lazyOf(() =>
   unionOf([
     z.string(),
-    z.number(),
+    numberSchema,
     booleanSchema,
     z.literal(null),
     z.array(jsonValueSchema),
@@ -120,7 +120,7 @@ const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = lazyOf(() =>
   ]),
 );
 
-const hierarchySchema = z.object({ key: z.string(), val: z.number() });
+const hierarchySchema = z.object({ key: z.string(), val: numberSchema });
 
 const formattingShape = {
   hierarchy: z.optional(hierarchySchema),

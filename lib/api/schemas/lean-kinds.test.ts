@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { booleanSchema, lazyOf, nullableOf, recordOf, refined, taggedUnion, unionOf } from './lean-kinds';
+import { booleanSchema, lazyOf, nullableOf, numberSchema, recordOf, refined, taggedUnion, unionOf } from './lean-kinds';
 
 const symbolKeyed = { a: 1, [Symbol('s')]: 2 };
 const hidden = Object.defineProperty({ a: 1 }, 'b', { value: 'not a number', enumerable: false });
@@ -233,5 +233,30 @@ describe('booleanSchema, checked against z.boolean itself', () => {
       ...values.map((flag) => ({ flag })),
       {},
     ]);
+  });
+});
+
+describe('numberSchema, checked against z.number itself', () => {
+  it('takes finite numbers only, and reports as z.number, with checks after it and in an object', () => {
+    const values: unknown[] = [
+      0,
+      -1,
+      2.5,
+      1e300,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Number.NEGATIVE_INFINITY,
+      '1',
+      null,
+      undefined,
+    ];
+    same(numberSchema, z.number(), values);
+    same(numberSchema.check(z.maximum(2)), z.number().check(z.maximum(2)), values);
+    same(
+      numberSchema.check(refined(Number.isInteger, { error: 'expected int', abort: true }), z.minimum(0)),
+      z.number().check(z.refine(Number.isInteger, { error: 'expected int', abort: true }), z.minimum(0)),
+      values,
+    );
+    same(z.object({ n: numberSchema }), z.object({ n: z.number() }), [...values.map((n) => ({ n })), {}]);
   });
 });

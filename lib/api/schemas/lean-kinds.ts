@@ -6,9 +6,9 @@ import { z } from 'zod/mini';
  * handful of schemas only. Each follows its zod class (zod/v4/core/schemas.js) step by step, so
  * the same inputs are accepted and refused with the same issues at the same paths, as
  * lean-kinds.test.ts checks against zod's own `z.record`, `z.discriminatedUnion`, `z.lazy`,
- * `z.union`, `z.nullable`, `z.refine` and `z.boolean`. Their parts run with the context zod gives a synchronous parse;
- * nothing here parses async. A tagged union's options are objects (or pipes from objects), whose
- * shapes name their tags.
+ * `z.union`, `z.nullable`, `z.refine`, `z.boolean` and `z.number`. Their parts run with the
+ * context zod gives a synchronous parse; nothing here parses async. A tagged union's options are
+ * objects (or pipes from objects), whose shapes name their tags.
  */
 
 type Schema = z.core.$ZodType;
@@ -185,5 +185,13 @@ export function refined<T>(
 /** `z.boolean()`: true or false, else its `invalid_type` issue. */
 export const booleanSchema = built<boolean, boolean>((input, payload) => {
   if (typeof input !== 'boolean') payload.issues.push({ expected: 'boolean', code: 'invalid_type', input });
+  return input;
+});
+
+/** `z.number()`: a finite number, else its `invalid_type` issue (naming the NaN or infinity it got). */
+export const numberSchema = built<number, number>((input, payload) => {
+  if (typeof input === 'number' && Number.isFinite(input)) return input;
+  const received = typeof input === 'number' ? { received: Number.isNaN(input) ? 'NaN' : String(input) } : {};
+  payload.issues.push({ expected: 'number', code: 'invalid_type', input, ...received });
   return input;
 });

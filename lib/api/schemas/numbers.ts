@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { refined } from './lean-kinds';
+import { numberSchema, refined } from './lean-kinds';
 
 /**
  * Numbers as the background checks them, written with refinements rather than `z.int()`,
@@ -25,11 +25,11 @@ const atMost = (limit: number) =>
   });
 
 /** A positive number (`z.positive()`). */
-export const positiveSchema = () => z.number().check(atLeast(0, false));
+export const positiveSchema = () => numberSchema.check(atLeast(0, false));
 
 /** A safe integer from 0 up (an index, a count, an offset, a tab id). */
-export const countSchema = () => z.number().check(refined(Number.isSafeInteger, EXPECTED_INT), atLeast(0));
+export const countSchema = () => numberSchema.check(refined(Number.isSafeInteger, EXPECTED_INT), atLeast(0));
 
 /** An integer within [min, max]: bounds inside the safe range make any integer there a safe one. */
 export const boundedIntSchema = (min: number, max: number) =>
-  z.number().check(refined(Number.isInteger, EXPECTED_INT), atLeast(min), atMost(max));
+  numberSchema.check(refined(Number.isInteger, EXPECTED_INT), atLeast(min), atMost(max));

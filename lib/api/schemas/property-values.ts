@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { CANONICAL_DAY_RULE, httpUrlSchema, ISO_DATE_TIME_RULE, isCanonicalDay, isoDateTimeSchema } from './dates';
-import { booleanSchema, nullableOf, recordOf, taggedUnion, unionOf } from './lean-kinds';
+import { booleanSchema, nullableOf, numberSchema, recordOf, taggedUnion, unionOf } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -98,7 +98,7 @@ const readDatePayload = z.object({
 const knownPropertyValueSchema = taggedUnion('type', [
   z.object({ type: z.literal('title'), title: z.object({ value: z.string() }) }),
   z.object({ type: z.literal('text'), text: valuePayload(z.string()) }),
-  z.object({ type: z.literal('number'), number: valuePayload(z.number()) }),
+  z.object({ type: z.literal('number'), number: valuePayload(numberSchema) }),
   z.object({ type: z.literal('boolean'), boolean: valuePayload(booleanSchema) }),
   z.object({ type: z.literal('url'), url: valuePayload(z.string()) }),
   z.object({ type: z.literal('date'), date: readDatePayload }),
@@ -162,7 +162,7 @@ export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, Propert
   z.object({ type: z.literal('title'), title: z.object({ value: z.string() }) }),
   z.object({ type: z.literal('text'), text: nullableValue(z.string()) }),
   // zod 4 numbers refuse NaN and ±Infinity.
-  z.object({ type: z.literal('number'), number: nullableValue(z.number()) }),
+  z.object({ type: z.literal('number'), number: nullableValue(numberSchema) }),
   z.object({ type: z.literal('boolean'), boolean: nullableValue(booleanSchema) }),
   z.object({
     type: z.literal('url'),
