@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { booleanSchema, nullableOf, numberSchema, taggedUnion, unionOf } from './api/schemas/lean-kinds';
+import { countSchema } from './api/schemas/numbers';
 import { RULES_FILE_VERSION } from './capture/rules-version';
 import { MAX_FIXED_TEXT, MAX_FIXED_URL, MAX_NOTES_TEMPLATE, MAX_TEMPLATE_MAPPINGS } from './clip/clip-template-limits';
 import { PAGE_READ_SOURCES } from './clip/page-sources';
@@ -14,20 +16,20 @@ import { HIGHLIGHT_COLOURS } from './highlighter/colours';
  */
 
 /** A highlight's colour, as the settings and a highlight's change name it. */
-const highlightColour = z.optional(z.enum(HIGHLIGHT_COLOURS));
+const highlightColour = z.optional(z.literal(HIGHLIGHT_COLOURS));
 
-const storedFixedValueSchema = z.discriminatedUnion('type', [
+const storedFixedValueSchema = taggedUnion('type', [
   z.strictObject({ type: z.literal('text'), text: text(MAX_FIXED_TEXT) }),
-  z.strictObject({ type: z.literal('number'), number: z.number() }),
-  z.strictObject({ type: z.literal('boolean'), value: z.boolean() }),
+  z.strictObject({ type: z.literal('number'), number: numberSchema }),
+  z.strictObject({ type: z.literal('boolean'), value: booleanSchema }),
   z.strictObject({ type: z.literal('url'), url: text(MAX_FIXED_URL) }),
   z.strictObject({ type: z.literal('label'), optionId: id() }),
 ]);
 export type StoredFixedValue = z.infer<typeof storedFixedValueSchema>;
 
 /** What fills one property of the weblink type from the page (lib/clip/page-sources.ts). */
-const fieldMappingSchema = z.union([
-  z.strictObject({ propertyId: id(), source: z.enum(PAGE_READ_SOURCES) }),
+const fieldMappingSchema = unionOf([
+  z.strictObject({ propertyId: id(), source: z.literal(PAGE_READ_SOURCES) }),
   z.strictObject({ propertyId: id(), source: z.literal('fixed'), value: storedFixedValueSchema }),
 ]);
 export type FieldMapping = z.infer<typeof fieldMappingSchema>;
@@ -40,10 +42,10 @@ export const clipTemplateSchema = z.strictObject({
 export type ClipTemplate = z.infer<typeof clipTemplateSchema>;
 
 const settingsChangeSchema = z.strictObject({
-  apiBaseUrl: z.optional(z.nullable(text(2_000))),
-  oauthClientId: z.optional(z.nullable(id())),
+  apiBaseUrl: z.optional(nullableOf(text(2_000))),
+  oauthClientId: z.optional(nullableOf(id())),
   defaultSpaceId: z.optional(id()),
-  dailyNoteTimestamp: z.optional(z.boolean()),
+  dailyNoteTimestamp: z.optional(booleanSchema),
   highlightColour,
 });
 export type SettingsChange = z.infer<typeof settingsChangeSchema>;
@@ -57,7 +59,7 @@ const storedRulesFileSchema = z.looseObject({
   version: z.literal(RULES_FILE_VERSION),
   rules: z
     .array(
-      z.looseObject({ name: text(200), enabled: z.boolean(), match: z.looseObject({}), target: z.looseObject({}) }),
+      z.looseObject({ name: text(200), enabled: booleanSchema, match: z.looseObject({}), target: z.looseObject({}) }),
     )
     .check(z.maxLength(500)),
 });
@@ -65,18 +67,24 @@ const storedRulesFileSchema = z.looseObject({
 const spaceQuery = z.strictObject({ spaceId: id(), query: text(500) });
 
 /** A page's highlights in a space (issue #23): the tab's page, the space its weblink is in. */
-const highlightTab = { spaceId: id(), tabId: z.number().check(z.int(), z.nonnegative()) };
+const highlightTab = { spaceId: id(), tabId: countSchema() };
 
-/** Each message type's data; `z.undefined()` for messages that carry none. */
+/**
+ * The data of a message that carries none: only `undefined`, as `z.undefined()` accepts, written as
+ * a literal so that the background carries no class for it alone.
+ */
+const noData = z.literal(undefined);
+
+/** Each message type's data; `noData` for messages that carry none. */
 export const messageSchemas = {
-  ping: z.undefined(),
-  getConnections: z.undefined(),
+  ping: noData,
+  getConnections: noData,
   saveSettings: settingsChangeSchema,
-  signIn: z.undefined(),
+  signIn: noData,
   connectWithToken: z.strictObject({ token: text(500) }),
   disconnect: z.strictObject({ spaceId: id() }),
   undoDisconnect: z.strictObject({ spaceId: id() }),
-  readPage: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
+  readPage: z.strictObject({ tabId: countSchema() }),
   getWeblinkForm: z.strictObject({ spaceId: id() }),
   searchTags: spaceQuery,
   searchObjects: z.strictObject({ spaceId: id(), query: text(500), structureIds: z.optional(z.array(id())) }),
@@ -84,18 +92,18 @@ export const messageSchemas = {
     spaceId: id(),
     url: text(8_000),
     title: text(2_000),
-    where: z.enum(['history', 'server']),
+    where: z.literal(['history', 'server']),
   }),
   getSavedObject: z.strictObject({ spaceId: id(), objectId: id() }),
   saveClip: z.strictObject({ spaceId: id(), clip: clipRequestSchema }),
-  getOutbox: z.undefined(),
+  getOutbox: noData,
   retryClip: z.strictObject({ id: id() }),
-  retryAllClips: z.undefined(),
+  retryAllClips: noData,
   discardClip: z.strictObject({ id: id() }),
   undoDiscardClip: z.strictObject({ id: id() }),
   fixClip: z.strictObject({ id: id(), removeTags: z.array(text(1_000)) }),
   togglePinnedTag: z.strictObject({ spaceId: id(), tag: z.strictObject({ id: id(), title: text(1_000) }) }),
-  readArticle: z.strictObject({ tabId: z.number().check(z.int(), z.nonnegative()) }),
+  readArticle: z.strictObject({ tabId: countSchema() }),
   saveClipTemplate: z.strictObject({ spaceId: id(), template: clipTemplateSchema }),
   getCaptureRules: z.strictObject({ spaceId: id() }),
   getCaptureStructures: z.strictObject({ spaceId: id() }),

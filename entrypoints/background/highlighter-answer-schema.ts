@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { taggedUnion } from '@/lib/api/schemas/lean-kinds';
+import { countSchema } from '@/lib/api/schemas/numbers';
 import { MAX_TITLE_LENGTH } from '@/lib/clip/capture-limits';
 import { text } from '@/lib/clips/clip-fields';
 import { highlightContentSchema, MAX_HIGHLIGHT_CHARS } from '@/lib/clips/highlight-blocks';
@@ -12,7 +14,7 @@ import type { HighlighterAnswer } from '@/lib/highlighter/commands';
  * answer": what the caller does then anyway.
  */
 const MAX_PAGE_HIGHLIGHTS = 5_000;
-const offset = z.number().check(z.int(), z.nonnegative());
+const offset = countSchema();
 
 const selectors = z.object({
   quote: z.object({
@@ -28,7 +30,7 @@ const selectors = z.object({
 const { quote, runs, colour } = highlightContentSchema.shape;
 const record = { id: text(200), colour, note: z.optional(text(MAX_HIGHLIGHT_CHARS)), selectors };
 
-export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
+export const highlighterAnswerSchema = taggedUnion('kind', [
   z.object({
     kind: z.literal('captured'),
     highlight: z.object(record),
@@ -44,7 +46,7 @@ export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('listed'),
     highlights: z
-      .array(z.object({ ...record, status: z.enum(['found', 'orphan']) }))
+      .array(z.object({ ...record, status: z.literal(['found', 'orphan']) }))
       .check(z.maxLength(MAX_PAGE_HIGHLIGHTS)),
   }),
   z.object({
@@ -52,7 +54,7 @@ export const highlighterAnswerSchema = z.discriminatedUnion('kind', [
     changes: z
       .array(
         z.object({
-          kind: z.enum(['colour', 'note', 'remove']),
+          kind: z.literal(['colour', 'note', 'remove']),
           id: text(200),
           colour: z.optional(colour),
           note: z.optional(text(MAX_HIGHLIGHT_CHARS)),

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini';
+import { nullableOf } from '@/lib/api/schemas/lean-kinds';
+import { countSchema } from '@/lib/api/schemas/numbers';
 import {
   MAX_METADATA_CODE_LENGTH,
   MAX_METADATA_TEXT_LENGTH,
@@ -9,7 +11,6 @@ import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 import type { PageCapture } from '@/lib/clip/page-capture';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
-const count = () => z.number().check(z.int(), z.nonnegative());
 
 /**
  * The page reader's answer, as the background accepts it. It is built from the page, which
@@ -21,20 +22,20 @@ export const pageCaptureSchema: z.ZodMiniType<PageCapture> = z.strictObject({
     title: text(MAX_TITLE_LENGTH),
     url: text(MAX_URL_LENGTH),
     canonicalUrl: text(MAX_URL_LENGTH),
-    author: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
-    siteName: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
-    publishedAt: z.nullable(text(MAX_METADATA_CODE_LENGTH)),
-    description: z.nullable(text(MAX_METADATA_TEXT_LENGTH)),
+    author: nullableOf(text(MAX_METADATA_TEXT_LENGTH)),
+    siteName: nullableOf(text(MAX_METADATA_TEXT_LENGTH)),
+    publishedAt: nullableOf(text(MAX_METADATA_CODE_LENGTH)),
+    description: nullableOf(text(MAX_METADATA_TEXT_LENGTH)),
     faviconUrl: text(MAX_URL_LENGTH),
-    language: z.nullable(text(MAX_METADATA_CODE_LENGTH)),
+    language: nullableOf(text(MAX_METADATA_CODE_LENGTH)),
   }),
-  selection: z.nullable(
+  selection: nullableOf(
     z.strictObject({
       // Characters: Markdown within the byte limit has at most as many.
       markdown: text(MAX_CLIP_BYTES),
       text: text(MAX_CLIP_BYTES),
-      wordCount: count(),
-      oversizedBytes: z.optional(count()),
+      wordCount: countSchema(),
+      oversizedBytes: z.optional(countSchema()),
     }),
   ),
   contentType: text(MAX_METADATA_CODE_LENGTH),

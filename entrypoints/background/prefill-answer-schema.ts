@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { recordOf } from '@/lib/api/schemas/lean-kinds';
 import { propertyValueInputSchema } from '@/lib/api/schemas/property-values';
 import { MAX_CLIP_BYTES } from '@/lib/clip/clip-limits';
 
@@ -11,7 +12,7 @@ const MAX_PREFILL_NOTES = MAX_CLIP_BYTES + 100_000;
 
 export const prefillAnswerSchema = z.strictObject({
   kind: z.literal('prefill'),
-  properties: z.record(z.string().check(z.maxLength(200)), propertyValueInputSchema),
+  properties: recordOf(z.string().check(z.maxLength(200)), propertyValueInputSchema),
   notes: z.string().check(z.maxLength(MAX_PREFILL_NOTES)),
 });
 export type PrefillAnswer = z.infer<typeof prefillAnswerSchema>;

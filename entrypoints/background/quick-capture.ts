@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { nullableOf } from '@/lib/api/schemas/lean-kinds';
 import { CAPTURE_READER_SCRIPT, CAPTURE_REQUEST_KEY } from '@/lib/capture/capture-reader-script';
 import type { CaptureRequest } from '@/lib/capture/capture-script';
 import { trustedCaptureRules } from '@/lib/choices';
@@ -14,7 +14,7 @@ import { structuresFor } from './space-structures';
  */
 const RULE_IN_PAGE: PageScript<ClipRequest | null, CaptureRequest> = {
   file: CAPTURE_READER_SCRIPT,
-  answer: z.nullable(clipRequestSchema),
+  answer: nullableOf(clipRequestSchema),
   requestKey: CAPTURE_REQUEST_KEY,
 };
 

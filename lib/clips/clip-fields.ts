@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { taggedUnion } from '../api/schemas/lean-kinds';
 
 /** The fields clip requests share, as zod schemas (each kind's request is built from them). */
 
@@ -10,7 +11,7 @@ export const clipSourceSchema = z.strictObject({ url: text(8_000), title: text(2
 export type ClipSource = z.infer<typeof clipSourceSchema>;
 
 /** A tag of a clip: one the space has, or one to create (found by title first). */
-export const tagRefSchema = z.discriminatedUnion('kind', [
+export const tagRefSchema = taggedUnion('kind', [
   z.strictObject({ kind: z.literal('existing'), id: id(), title: text(1_000) }),
   z.strictObject({ kind: z.literal('new'), title: z.string().check(z.minLength(1), z.maxLength(1_000)) }),
 ]);
@@ -18,7 +19,7 @@ export type TagRef = z.infer<typeof tagRefSchema>;
 export const tagListSchema = z.array(tagRefSchema).check(z.maxLength(200));
 
 /** What a weblink keeps as its body: the link and notes only, the page's article, or the selection. */
-export const keepChoiceSchema = z.enum(['link', 'article', 'selection']);
+export const keepChoiceSchema = z.literal(['link', 'article', 'selection']);
 export type KeepChoice = z.infer<typeof keepChoiceSchema>;
 
 /** What an action on an object clipped earlier names: the object, and the page it came from. */

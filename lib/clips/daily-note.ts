@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { booleanSchema } from '../api/schemas/lean-kinds';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { dailyNoteDate } from '../clip/daily-note-date';
 import { clipSourceSchema, text } from './clip-fields';
@@ -16,7 +17,7 @@ export const dailyNoteRequestSchema = z.strictObject({
   kind: z.literal('daily-note'),
   markdown: text(MAX_CLIP_BYTES),
   source: clipSourceSchema,
-  noTimeStamp: z.optional(z.boolean()),
+  noTimeStamp: z.optional(booleanSchema),
   /** The day (canonical UTC midnight, `YYYY-MM-DDT00:00:00.000Z`); default today in the person's zone. */
   date: z.optional(text(40)),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { Block, BlockForm, BlockInput, TextBlock } from '../api/schemas/blocks';
+import { booleanSchema } from '../api/schemas/lean-kinds';
 import type { TextStyle, TextToken, TextTokenInput } from '../api/schemas/text-tokens';
 import { HIGHLIGHT_COLOURS, type HighlightColour } from '../highlighter/colours';
 import { id, text } from './clip-fields';
@@ -15,7 +16,7 @@ import { id, text } from './clip-fields';
 /** Most characters a highlight may quote (as the highlighter script refuses past it). */
 export const MAX_HIGHLIGHT_CHARS = 20_000;
 
-const colourSchema = z.enum(HIGHLIGHT_COLOURS);
+const colourSchema = z.literal(HIGHLIGHT_COLOURS);
 
 /** A highlight's content, as a clip keeps it. Label and location within the reference's 1–20 characters. */
 export const highlightContentSchema = z.strictObject({
@@ -28,11 +29,11 @@ export const highlightContentSchema = z.strictObject({
       .array(
         z.object({
           text: text(MAX_HIGHLIGHT_CHARS),
-          bold: z.optional(z.boolean()),
-          italic: z.optional(z.boolean()),
-          strikethrough: z.optional(z.boolean()),
-          underline: z.optional(z.boolean()),
-          code: z.optional(z.boolean()),
+          bold: z.optional(booleanSchema),
+          italic: z.optional(booleanSchema),
+          strikethrough: z.optional(booleanSchema),
+          underline: z.optional(booleanSchema),
+          code: z.optional(booleanSchema),
           href: z.optional(text(8_000)),
         }),
       )

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { nullableOf } from '../api/schemas/lean-kinds';
 import type { MessageKey } from '../i18n';
 import { pageKey } from '../page-url';
 import { id, tagListSchema, text } from './clip-fields';
@@ -16,7 +17,7 @@ import type { WeblinkFields } from './weblink';
 export const highlightPageFields = {
   url: text(8_000),
   title: text(2_000),
-  objectId: z.nullable(id()),
+  objectId: nullableOf(id()),
 };
 
 /** The weblink a first highlight makes: the remembered defaults of quick clips. */

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { entityValue, type PropertyValueInput, titleValue } from '../api';
+import { booleanSchema, unionOf } from '../api/schemas/lean-kinds';
 import { propertiesInputSchema } from '../api/schemas/property-values';
 import { MAX_CLIP_BYTES } from '../clip/clip-limits';
 import { pageKey } from '../page-url';
@@ -21,12 +22,12 @@ import { weblinkTitle } from './weblink-title';
  * search among its type, confirmed by the address.
  */
 
-const linkItemSchema = z.union([
+const linkItemSchema = unionOf([
   z.strictObject({ id: id() }),
   z.strictObject({
     structureId: id(),
     title: z.string().check(z.minLength(1), z.maxLength(2_000)),
-    create: z.optional(z.boolean()),
+    create: z.optional(booleanSchema),
   }),
 ]);
 

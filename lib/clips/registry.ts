@@ -1,4 +1,5 @@
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
+import { taggedUnion } from '../api/schemas/lean-kinds';
 import { append } from './append';
 import { dailyNote } from './daily-note';
 import { highlight } from './highlight';
@@ -40,7 +41,7 @@ export type StoredClip = StoredClipOf<ClipPayload>;
 type RequestSchema = (typeof KINDS)[number]['requests'][number];
 
 /** The requests of every kind, for the message protocol (lib/message-schemas.ts). */
-export const clipRequestSchema: z.ZodMiniType<ClipRequest> = z.discriminatedUnion(
+export const clipRequestSchema: z.ZodMiniType<ClipRequest> = taggedUnion(
   'kind',
   KINDS.flatMap((kind): readonly RequestSchema[] => kind.requests) as [RequestSchema, ...RequestSchema[]],
 );

@@ -29,7 +29,7 @@ import { weblinkTitle } from './weblink-title';
  */
 
 export const weblinkRequestSchema = z.strictObject({
-  kind: z.enum(['page', 'link']),
+  kind: z.literal(['page', 'link']),
   url: text(8_000),
   title: text(2_000),
   tags: tagListSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { booleanSchema, lazyOf, nullableOf, numberSchema, recordOf, taggedUnion, unionOf } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -107,18 +108,19 @@ export type BlockType = BlockInput['type'];
 /** How blocks are written: the published reference's forms, or the spec emulator's (ServerTraits.blockForm). */
 export type BlockForm = 'published' | 'spec';
 
-const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = z.lazy(() =>
-  z.union([
+// `null` as a literal: the same one value, without z.null's class, which the background would carry for it alone.
+const jsonValueSchema: z.ZodMiniType<JsonValue, JsonValue> = lazyOf(() =>
+  unionOf([
     z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
+    numberSchema,
+    booleanSchema,
+    z.literal(null),
     z.array(jsonValueSchema),
-    z.record(z.string(), jsonValueSchema),
+    recordOf(z.string(), jsonValueSchema),
   ]),
 );
 
-const hierarchySchema = z.object({ key: z.string(), val: z.number() });
+const hierarchySchema = z.object({ key: z.string(), val: numberSchema });
 
 const formattingShape = {
   hierarchy: z.optional(hierarchySchema),
@@ -135,17 +137,27 @@ const unknownBlockSchema = z.pipe(
   z.transform((raw): UnknownBlock => ({ type: 'unknown', rawType: raw.type, id: raw.id, raw })),
 );
 
+/**
+ * A response list that may be missing: then empty. A pipe rather than `z._default`, whose class
+ * the background would carry for these lists alone; both give a fresh empty list for a missing one.
+ */
+const listOrEmpty = <T extends z.core.SomeType>(item: T) =>
+  z.pipe(
+    z.optional(z.array(item)),
+    z.transform((list): z.output<T>[] => list ?? []),
+  );
+
 /** Children of a response block; missing means none. */
-const children = () => z._default(z.array(blockSchema), []);
+const children = () => listOrEmpty(blockSchema);
 
 /** Response blocks: unknown or unreadable blocks degrade to `unknown`, the rest of the tree is kept. */
-export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
-  z.union([
-    z.discriminatedUnion('type', [
+export const blockSchema: z.ZodMiniType<Block> = lazyOf(() =>
+  unionOf([
+    taggedUnion('type', [
       z.object({
         type: z.literal('TextBlock'),
         id: z.string(),
-        tokens: z._default(z.array(textTokenSchema), []),
+        tokens: listOrEmpty(textTokenSchema),
         blocks: children(),
         ...formattingShape,
       }),
@@ -153,13 +165,13 @@ export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
       z.object({
         type: z.literal('GridBlock'),
         id: z.string(),
-        columns: z._default(z.array(z.array(blockSchema)), []),
+        columns: listOrEmpty(z.array(blockSchema)),
       }),
       z.object({
         type: z.literal('CodeBlock'),
         id: z.string(),
         lang: z.pipe(
-          z.nullish(z.string()),
+          z.optional(nullableOf(z.string())),
           z.transform((lang) => lang ?? undefined),
         ),
         text: z.string(),
@@ -176,8 +188,8 @@ export const blockSchema: z.ZodMiniType<Block> = z.lazy(() =>
 const newId = z.optional(z.string().check(z.minLength(1)));
 
 /** Blocks a client sends: only the known types, exact shapes. */
-export const blockInputSchema: z.ZodMiniType<BlockInput, BlockInput> = z.lazy(() =>
-  z.discriminatedUnion('type', [
+export const blockInputSchema: z.ZodMiniType<BlockInput, BlockInput> = lazyOf(() =>
+  taggedUnion('type', [
     z.object({
       type: z.literal('TextBlock'),
       id: newId,

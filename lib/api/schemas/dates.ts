@@ -1,9 +1,10 @@
 import { z } from 'zod/mini';
 import { CANONICAL_DAY_RULE, isCanonicalDay } from '../canonical-day';
+import { refined } from './lean-kinds';
 
 export { CANONICAL_DAY_RULE, isCanonicalDay };
 
-export const canonicalDaySchema = z.string().check(z.refine(isCanonicalDay, { error: CANONICAL_DAY_RULE }));
+export const canonicalDaySchema = z.string().check(refined(isCanonicalDay, { error: CANONICAL_DAY_RULE }));
 
 export const ISO_DATE_TIME_RULE = 'must be an ISO 8601 date-time';
 
@@ -22,11 +23,11 @@ export function isIsoDateTime(value: string): boolean {
   return date.getUTCMonth() === (month ?? 1) - 1 && date.getUTCDate() === day;
 }
 
-export const isoDateTimeSchema = z.string().check(z.refine(isIsoDateTime, { error: ISO_DATE_TIME_RULE }));
+export const isoDateTimeSchema = z.string().check(refined(isIsoDateTime, { error: ISO_DATE_TIME_RULE }));
 
 /** An http(s) address, as `new URL` reads it (without `z.url()`, for the same reason). */
 export function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
 
-export const httpUrlSchema = (error?: string) => z.string().check(z.refine(isHttpUrl, error ? { error } : undefined));
+export const httpUrlSchema = (error?: string) => z.string().check(refined(isHttpUrl, error ? { error } : undefined));

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { unionOf } from './lean-kinds';
 
 /** An API error body, normalised; both fields may be missing. */
 export interface ApiErrorBody {
@@ -11,7 +12,7 @@ export interface ApiErrorBody {
  * tests/emulator/README.md, decisions table ("JSON shape of an API error"). A non-JSON body is
  * handled by the client (the status alone decides the error class).
  */
-export const apiErrorBodySchema: z.ZodMiniType<ApiErrorBody> = z.union([
+export const apiErrorBodySchema: z.ZodMiniType<ApiErrorBody> = unionOf([
   z.pipe(
     z.object({ error: z.object({ code: z.optional(z.string()), message: z.optional(z.string()) }) }),
     z.transform(({ error }) => ({ code: error.code, message: error.message })),

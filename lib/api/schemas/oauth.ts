@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import { httpUrlSchema } from './dates';
+import { booleanSchema, refined } from './lean-kinds';
+import { positiveSchema } from './numbers';
 
 const endpointUrl = httpUrlSchema();
 
@@ -12,15 +14,15 @@ export const oauthServerMetadataSchema = z.object({
   scopes_supported: z.optional(z.array(z.string())),
   code_challenge_methods_supported: z.optional(z.array(z.string())),
   // Kept so oauth4webapi still insists on `iss` in the redirect when the server promises it (RFC 9207).
-  authorization_response_iss_parameter_supported: z.optional(z.boolean()),
+  authorization_response_iss_parameter_supported: z.optional(booleanSchema),
 });
 export type OAuthServerMetadata = z.infer<typeof oauthServerMetadataSchema>;
 
 /** Token endpoint success body (spec, "Token response fields"). */
 export const tokenResponseSchema = z.object({
   access_token: z.string().check(z.minLength(1)),
-  token_type: z.string().check(z.refine((type) => type.toLowerCase() === 'bearer', { error: 'must be Bearer' })),
-  expires_in: z.number().check(z.positive()),
+  token_type: z.string().check(refined((type) => type.toLowerCase() === 'bearer', { error: 'must be Bearer' })),
+  expires_in: positiveSchema(),
   refresh_token: z.optional(z.string().check(z.minLength(1))),
   scope: z.string(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { blockSchema } from './blocks';
+import { booleanSchema, nullableOf, recordOf, unionOf } from './lean-kinds';
 import { propertyValueSchema } from './property-values';
 
 const mediaContentSchema = z.object({
@@ -12,8 +13,8 @@ export const workspaceObjectSchema = z.object({
   id: z.string(),
   structureId: z.string(),
   collections: z.array(z.string()),
-  properties: z.record(z.string(), propertyValueSchema),
-  blocks: z.optional(z.record(z.string(), z.array(blockSchema))),
+  properties: recordOf(z.string(), propertyValueSchema),
+  blocks: z.optional(recordOf(z.string(), z.array(blockSchema))),
   // The spec shows no shape for files; kept opaque.
   files: z.optional(z.unknown()),
   mediaContent: z.optional(mediaContentSchema),
@@ -31,7 +32,7 @@ export interface SavedObject {
  * (tests/emulator/README.md, decisions table). A body that carries `properties` must be a whole,
  * valid Object; it is not silently downgraded to an id.
  */
-export const savedObjectSchema: z.ZodMiniType<SavedObject> = z.union([
+export const savedObjectSchema: z.ZodMiniType<SavedObject> = unionOf([
   z.pipe(
     workspaceObjectSchema,
     z.transform((object) => ({ id: object.id, object })),
@@ -48,10 +49,10 @@ export type ObjectSummary = z.infer<typeof objectSummarySchema>;
 export const summaryPageSchema = z.object({
   results: z.array(objectSummarySchema),
   nextCursor: z.pipe(
-    z.nullish(z.string()),
+    z.optional(nullableOf(z.string())),
     z.transform((cursor) => cursor ?? null),
   ),
-  hasMore: z.boolean(),
+  hasMore: booleanSchema,
 });
 export type SummaryPage = z.infer<typeof summaryPageSchema>;
 
@@ -64,7 +65,7 @@ export const markdownExportSchema = z.object({ markdown: z.string() });
  * POST /blocks/append and /blocks/markdown/append: the appended roots with their server ids (the
  * emulator's spec profile), or the whole Object (the published reference), which names no roots.
  */
-export const appendedBlocksSchema: z.ZodMiniType<{ blocks: z.infer<typeof blockSchema>[] | null }> = z.union([
+export const appendedBlocksSchema: z.ZodMiniType<{ blocks: z.infer<typeof blockSchema>[] | null }> = unionOf([
   z.object({ blocks: z.array(blockSchema), properties: z.optional(z.never()) }),
   z.pipe(
     workspaceObjectSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { CANONICAL_DAY_RULE, httpUrlSchema, ISO_DATE_TIME_RULE, isCanonicalDay, isoDateTimeSchema } from './dates';
+import { booleanSchema, nullableOf, numberSchema, recordOf, taggedUnion, unionOf } from './lean-kinds';
 import { type TextToken, type TextTokenInput, textTokenInputSchema, textTokenSchema } from './text-tokens';
 
 /**
@@ -68,10 +69,10 @@ export type PropertyValueType = Exclude<PropertyValue['type'], 'unknown'>;
 /** `{ value: T | null }`, or the bare `T | null` variant (README decisions table), normalised to `{ value }`. */
 function valuePayload<T extends z.ZodMiniType>(inner: T) {
   const nullable = z.pipe(
-    z.nullish(inner),
+    z.optional(nullableOf(inner)),
     z.transform((value) => value ?? null),
   );
-  return z.union([
+  return unionOf([
     z.object({ value: nullable }),
     z.pipe(
       nullable,
@@ -80,25 +81,25 @@ function valuePayload<T extends z.ZodMiniType>(inner: T) {
   ]);
 }
 
-const dateResolutionSchema = z.enum(['day', 'time']);
-const iconSchema = z.object({ type: z.enum(['emoji', 'iconify']), val: z.string() });
+const dateResolutionSchema = z.literal(['day', 'time']);
+const iconSchema = z.object({ type: z.literal(['emoji', 'iconify']), val: z.string() });
 /** The published reference's limit on an object's aliases. */
 const MAX_ALIASES = 8;
 
 const readDatePayload = z.object({
   dateResolution: dateResolutionSchema,
-  start: z.nullable(z.string()),
+  start: nullableOf(z.string()),
   end: z.pipe(
-    z.nullish(z.string()),
+    z.optional(nullableOf(z.string())),
     z.transform((end) => end ?? null),
   ),
 });
 
-const knownPropertyValueSchema = z.discriminatedUnion('type', [
+const knownPropertyValueSchema = taggedUnion('type', [
   z.object({ type: z.literal('title'), title: z.object({ value: z.string() }) }),
   z.object({ type: z.literal('text'), text: valuePayload(z.string()) }),
-  z.object({ type: z.literal('number'), number: valuePayload(z.number()) }),
-  z.object({ type: z.literal('boolean'), boolean: valuePayload(z.boolean()) }),
+  z.object({ type: z.literal('number'), number: valuePayload(numberSchema) }),
+  z.object({ type: z.literal('boolean'), boolean: valuePayload(booleanSchema) }),
   z.object({ type: z.literal('url'), url: valuePayload(z.string()) }),
   z.object({ type: z.literal('date'), date: readDatePayload }),
   z.object({
@@ -114,12 +115,12 @@ const knownPropertyValueSchema = z.discriminatedUnion('type', [
     type: z.literal('aliases'),
     aliases: z.object({
       value: z.pipe(
-        z.nullish(z.array(z.string())),
+        z.optional(nullableOf(z.array(z.string()))),
         z.transform((value) => value ?? []),
       ),
     }),
   }),
-  z.object({ type: z.literal('icon'), icon: z.object({ value: z.nullable(iconSchema) }) }),
+  z.object({ type: z.literal('icon'), icon: z.object({ value: nullableOf(iconSchema) }) }),
 ]);
 
 const unknownPropertyValueSchema = z.pipe(
@@ -128,7 +129,7 @@ const unknownPropertyValueSchema = z.pipe(
 );
 
 /** Response values: one unreadable value must not make the whole object unreadable. */
-export const propertyValueSchema: z.ZodMiniType<PropertyValue> = z.union([
+export const propertyValueSchema: z.ZodMiniType<PropertyValue> = unionOf([
   knownPropertyValueSchema,
   unknownPropertyValueSchema,
 ]);
@@ -136,8 +137,8 @@ export const propertyValueSchema: z.ZodMiniType<PropertyValue> = z.union([
 const writeDatePayload = z
   .object({
     dateResolution: z.optional(dateResolutionSchema),
-    start: z.nullable(z.string()),
-    end: z.nullish(z.string()),
+    start: nullableOf(z.string()),
+    end: z.optional(nullableOf(z.string())),
   })
   .check(
     z.superRefine((date, ctx) => {
@@ -154,36 +155,33 @@ const writeDatePayload = z
   );
 
 const idRefs = z.array(z.object({ id: z.string().check(z.minLength(1)) }));
-const nullableValue = <T extends z.ZodMiniType>(inner: T) => z.object({ value: z.nullable(inner) });
+const nullableValue = <T extends z.ZodMiniType>(inner: T) => z.object({ value: nullableOf(inner) });
 
 /** Request values: exact shapes; extra keys (e.g. a label's `color`) are stripped before sending. */
-export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, PropertyValueInput> = z.discriminatedUnion(
-  'type',
-  [
-    z.object({ type: z.literal('title'), title: z.object({ value: z.string() }) }),
-    z.object({ type: z.literal('text'), text: nullableValue(z.string()) }),
-    // zod 4 numbers refuse NaN and ±Infinity.
-    z.object({ type: z.literal('number'), number: nullableValue(z.number()) }),
-    z.object({ type: z.literal('boolean'), boolean: nullableValue(z.boolean()) }),
-    z.object({
-      type: z.literal('url'),
-      url: nullableValue(httpUrlSchema('must be an http(s) URL')),
-    }),
-    z.object({ type: z.literal('date'), date: writeDatePayload }),
-    // The published reference requires each option's name beside its id (the spec ignores it).
-    z.object({
-      type: z.literal('label'),
-      label: z.array(z.object({ id: z.string().check(z.minLength(1)), name: z.string() })),
-    }),
-    z.object({ type: z.literal('entity'), entity: idRefs }),
-    z.object({ type: z.literal('createdAt'), createdAt: z.object({ value: isoDateTimeSchema }) }),
-    z.object({ type: z.literal('richText'), richText: z.object({ tokens: z.array(textTokenInputSchema) }) }),
-    z.object({
-      type: z.literal('aliases'),
-      aliases: z.object({ value: z.array(z.string()).check(z.maxLength(MAX_ALIASES)) }),
-    }),
-    z.object({ type: z.literal('icon'), icon: z.object({ value: z.nullable(iconSchema) }) }),
-  ],
-);
+export const propertyValueInputSchema: z.ZodMiniType<PropertyValueInput, PropertyValueInput> = taggedUnion('type', [
+  z.object({ type: z.literal('title'), title: z.object({ value: z.string() }) }),
+  z.object({ type: z.literal('text'), text: nullableValue(z.string()) }),
+  // zod 4 numbers refuse NaN and ±Infinity.
+  z.object({ type: z.literal('number'), number: nullableValue(numberSchema) }),
+  z.object({ type: z.literal('boolean'), boolean: nullableValue(booleanSchema) }),
+  z.object({
+    type: z.literal('url'),
+    url: nullableValue(httpUrlSchema('must be an http(s) URL')),
+  }),
+  z.object({ type: z.literal('date'), date: writeDatePayload }),
+  // The published reference requires each option's name beside its id (the spec ignores it).
+  z.object({
+    type: z.literal('label'),
+    label: z.array(z.object({ id: z.string().check(z.minLength(1)), name: z.string() })),
+  }),
+  z.object({ type: z.literal('entity'), entity: idRefs }),
+  z.object({ type: z.literal('createdAt'), createdAt: z.object({ value: isoDateTimeSchema }) }),
+  z.object({ type: z.literal('richText'), richText: z.object({ tokens: z.array(textTokenInputSchema) }) }),
+  z.object({
+    type: z.literal('aliases'),
+    aliases: z.object({ value: z.array(z.string()).check(z.maxLength(MAX_ALIASES)) }),
+  }),
+  z.object({ type: z.literal('icon'), icon: z.object({ value: nullableOf(iconSchema) }) }),
+]);
 
-export const propertiesInputSchema = z.record(z.string().check(z.minLength(1)), propertyValueInputSchema);
+export const propertiesInputSchema = recordOf(z.string().check(z.minLength(1)), propertyValueInputSchema);

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { type BlockInput, blockInputSchema } from './blocks';
 import { canonicalDaySchema, httpUrlSchema } from './dates';
+import { booleanSchema, refined, taggedUnion } from './lean-kinds';
+import { boundedIntSchema } from './numbers';
 import { propertiesInputSchema } from './property-values';
 
 /**
@@ -27,10 +29,10 @@ export const updateObjectRequestSchema = z
   .object({
     properties: z.optional(propertiesInputSchema),
     collections: z.optional(ids),
-    deleteRequested: z.optional(z.boolean()),
+    deleteRequested: z.optional(booleanSchema),
   })
   .check(
-    z.refine(
+    refined(
       (body) => body.properties !== undefined || body.collections !== undefined || body.deleteRequested !== undefined,
       { error: 'send properties, collections or deleteRequested; an update needs at least one of them' },
     ),
@@ -67,11 +69,11 @@ export const MAX_SEARCH_LIMIT = 50;
 export const searchRequestSchema = z.object({
   query: z.string(),
   structureIds: z.optional(ids),
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_SEARCH_LIMIT))),
+  limit: z.optional(boundedIntSchema(1, MAX_SEARCH_LIMIT)),
 });
 export type SearchRequest = z.input<typeof searchRequestSchema>;
 
-const appendPositionSchema = z.discriminatedUnion('type', [
+const appendPositionSchema = taggedUnion('type', [
   z.object({ type: z.literal('end') }),
   z.object({ type: z.literal('start') }),
   z.object({ type: z.literal('after_block'), after_block: z.object({ id }) }),
@@ -97,12 +99,12 @@ const someBlocks = z.array(blockInputSchema).check(z.minLength(1, { error: 'send
 
 export const appendBlocksRequestSchema = z
   .object({ ...placementShape, blocks: someBlocks })
-  .check(z.refine(afterBlockHasNoParent, afterBlockRule));
+  .check(refined(afterBlockHasNoParent, afterBlockRule));
 export type AppendBlocksRequest = z.input<typeof appendBlocksRequestSchema>;
 
 export const appendMarkdownRequestSchema = z
   .object({ ...placementShape, markdown: requestMarkdown })
-  .check(z.refine(afterBlockHasNoParent, afterBlockRule));
+  .check(refined(afterBlockHasNoParent, afterBlockRule));
 export type AppendMarkdownRequest = z.input<typeof appendMarkdownRequestSchema>;
 
 export const deleteBlocksRequestSchema = z.object({
@@ -111,7 +113,7 @@ export const deleteBlocksRequestSchema = z.object({
 
 export const dailyNotePlacementSchema = z.object({
   date: z.optional(canonicalDaySchema),
-  noTimeStamp: z.optional(z.boolean()),
+  noTimeStamp: z.optional(booleanSchema),
 });
 export type DailyNotePlacement = z.input<typeof dailyNotePlacementSchema>;
 
@@ -119,7 +121,7 @@ export type DailyNotePlacement = z.input<typeof dailyNotePlacementSchema>;
 export const dailyNoteContentSchema = z
   .object({ markdown: z.optional(requestMarkdown), blocks: z.optional(someBlocks) })
   .check(
-    z.refine((content) => (content.markdown === undefined) !== (content.blocks === undefined), {
+    refined((content) => (content.markdown === undefined) !== (content.blocks === undefined), {
       error: 'send exactly one of markdown or blocks',
     }),
   );

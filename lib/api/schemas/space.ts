@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
+import { booleanSchema, nullableOf, unionOf } from './lean-kinds';
 
 export const spaceSchema = z.object({ id: z.string(), title: z.string() });
 export type Space = z.infer<typeof spaceSchema>;
 
 /** GET /user/spaces: `{ spaces }` or a bare array (tests/emulator/README.md, decisions table). */
-export const userSpacesSchema = z.union([
+export const userSpacesSchema = unionOf([
   z.pipe(
     z.object({ spaces: z.array(spaceSchema) }),
     z.transform(({ spaces }) => spaces),
@@ -37,12 +38,12 @@ const propertyDefinitionSchema: z.ZodMiniType<PropertyDefinition> = z.pipe(
     id: z.string(),
     name: z.string(),
     type: z.string(),
-    writable: z.boolean(),
-    multiple: z.optional(z.boolean()),
+    writable: booleanSchema,
+    multiple: z.optional(booleanSchema),
     labelSet: z.optional(z.array(labelOptionSchema)),
     allowedStructureIds: z.optional(z.array(z.string())),
     allowedStructures: z.optional(z.array(z.string())),
-    dateResolution: z.optional(z.enum(['day', 'time'])),
+    dateResolution: z.optional(z.literal(['day', 'time'])),
   }),
   z.transform(({ allowedStructures, allowedStructureIds, ...definition }): PropertyDefinition => {
     const allowed = allowedStructureIds ?? allowedStructures;
@@ -61,7 +62,7 @@ const structureSchema = z.object({
   propertyDefinitions: z.array(propertyDefinitionSchema),
   // Cosmetic: a missing colour must not make the whole structure list unreadable.
   labelColor: z.pipe(
-    z.nullish(z.string()),
+    z.optional(nullableOf(z.string())),
     z.transform((color) => color ?? undefined),
   ),
   collections: z.array(collectionEntrySchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { booleanSchema, taggedUnion, unionOf } from './lean-kinds';
 
 /**
  * Inline text tokens (TextBlock content and richText values). Shapes beyond `type`/`text`/`style`
@@ -29,7 +30,7 @@ export interface UnknownTextToken {
 
 export type TextToken = TextTokenInput | UnknownTextToken;
 
-const flag = z.optional(z.boolean());
+const flag = z.optional(booleanSchema);
 const textStyleSchema = z.object({
   bold: flag,
   italic: flag,
@@ -38,7 +39,7 @@ const textStyleSchema = z.object({
   code: flag,
 });
 
-export const textTokenInputSchema = z.discriminatedUnion('type', [
+export const textTokenInputSchema = taggedUnion('type', [
   z.object({ type: z.literal('TextToken'), text: z.string(), style: z.optional(textStyleSchema) }),
   z.object({ type: z.literal('LinkToken'), text: z.string(), url: z.string(), style: z.optional(textStyleSchema) }),
   z.object({ type: z.literal('CodeToken'), text: z.string() }),
@@ -51,4 +52,4 @@ const unknownTextTokenSchema = z.pipe(
 );
 
 /** Response tokens: unknown or unreadable tokens degrade to `unknown` instead of failing the block. */
-export const textTokenSchema: z.ZodMiniType<TextToken> = z.union([textTokenInputSchema, unknownTextTokenSchema]);
+export const textTokenSchema: z.ZodMiniType<TextToken> = unionOf([textTokenInputSchema, unknownTextTokenSchema]);
