@@ -95,13 +95,19 @@ async function takeChanges(spaceId: string, tabId: number, page: Page): Promise<
 /**
  * The page's highlights: those drawn on it now (in this page load they already show every change
  * made here, sent or waiting), then its weblink's that are not among them, found by their text
- * (after a reload, and those made elsewhere or in the space).
+ * (after a reload, and those made elsewhere or in the space), but for those whose removal waits in
+ * the outbox: their blocks are still in the space, and drawing them again would bring back what
+ * the person removed (a listing between the removal and its landing did, in Firefox).
  */
-async function knownHighlights(spaceId: string, objectId: string, drawn: ListedHighlight[]) {
+async function knownHighlights(spaceId: string, page: Page, objectId: string, drawn: ListedHighlight[]) {
   const stored = readHighlights((await (await apiForSpace(spaceId, 'lookup')).getObject(objectId)).blocks);
+  const removing = (await outbox.list()).flatMap(({ spaceId: space, clip }) =>
+    space === spaceId && clip.kind === 'highlight-remove' && samePage(clip.url, page.url) ? [clip.quote] : [],
+  );
   const records: HighlightRecord[] = drawn.map(({ id, colour, note, selectors }) => ({ id, colour, note, selectors }));
   for (const { blockId, colour, note, quote } of stored) {
     if (drawn.some((highlight) => sameQuote(highlight.selectors.quote.exact, quote))) continue;
+    if (removing.some((removed) => sameQuote(removed, quote))) continue;
     const exact = quote.replace(/\s+/g, ' ').trim();
     records.push({
       id: blockId,
@@ -126,7 +132,7 @@ export async function listHighlights(spaceId: string, tabId: number, found?: str
   if (!objectId) return [];
   await takeChanges(spaceId, tabId, page);
   const drawn = await listed(tabId);
-  const records = await knownHighlights(spaceId, objectId, drawn);
+  const records = await knownHighlights(spaceId, page, objectId, drawn);
   const answer = await inPage(tabId, { kind: 'draw', highlights: records });
   if (answer?.kind !== 'listed') return [];
   const quotes = new Map(records.map((record) => [record.id, record.selectors.quote.exact]));

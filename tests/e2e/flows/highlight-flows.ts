@@ -184,6 +184,38 @@ export const highlightFlows = [
   ),
 
   defineFlow(
+    'a highlight removed while its removal cannot reach the service stays removed on the page when the highlights are listed again, and its block goes once the service answers',
+    async ({ driver, emulator, pagesUrl, profile }) => {
+      await connectSpace(driver, DEMO_TOKENS.demo);
+      const article = await openArticle(driver, pagesUrl);
+      await highlight(driver, article, '#intro');
+      await highlight(driver, article, 'blockquote p');
+      await waitForEmptyOutbox(driver, 20_000);
+      const [, patience] = await listed(driver, article);
+      // Only the removal is held back: the published reference's DELETE /block, the spec's POST /blocks/delete.
+      await emulator.addFault({ path: profile === 'published' ? '/block' : '/blocks/delete', drop: 'before' });
+      await driver.sendToBackground('removeHighlight', {
+        spaceId: DEMO.spaceId,
+        tabId: article.id,
+        id: patience?.id ?? '',
+      });
+      await expect.poll(() => drawnCount(driver, article)).toBe(1);
+      // Listed again (as the popup does when it opens) while the block is still in the space.
+      expect((await listed(driver, article)).map(({ quote }) => quote)).toEqual([expect.stringMatching(INTRO)]);
+      expect(await drawnCount(driver, article)).toBe(1);
+
+      await emulator.clearFaults();
+      await driver.sendToBackground('retryAllClips');
+      await waitForEmptyOutbox(driver, 30_000);
+      expect((await highlightBlocks(emulator, article.url)).map((block) => block.quote)).toEqual([
+        expect.stringMatching(INTRO),
+      ]);
+      expect(await drawnCount(driver, article)).toBe(1);
+    },
+    { runs: EVERYWHERE, timeoutMs: 90_000 },
+  ),
+
+  defineFlow(
     'on a changed page the highlights are still drawn, and one whose text is gone is listed as not found',
     async ({ driver, emulator, pagesUrl }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
