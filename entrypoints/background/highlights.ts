@@ -123,7 +123,7 @@ async function knownHighlights(spaceId: string, page: Page, objectId: string, dr
  * "Come back": the page's highlights drawn again, and listed in page order (those not found last).
  * `found` is the weblink the popup's server lookup found, for a page this extension did not save.
  */
-export async function listHighlights(spaceId: string, tabId: number, found?: string): Promise<HighlightView[]> {
+async function listNow(spaceId: string, tabId: number, found?: string): Promise<HighlightView[]> {
   const page = await pageOf(tabId);
   if (found) foundElsewhere.set(pageIn(spaceId, page.url), found);
   const objectId = await weblinkOf(spaceId, page.url);
@@ -146,7 +146,7 @@ export async function listHighlights(spaceId: string, tabId: number, found?: str
 }
 
 /** "Highlight selection": marked at once, then sent (the first one of a page makes its weblink). */
-export async function highlightSelection(spaceId: string, tabId: number): Promise<HighlightSelectionOutcome> {
+async function highlightNow(spaceId: string, tabId: number): Promise<HighlightSelectionOutcome> {
   const page = await pageOf(tabId);
   const colour = (await trustedClipSettings.getValue()).highlightColour ?? DEFAULT_HIGHLIGHT_COLOUR;
   const answer = await inPage(tabId, { kind: 'capture', colour });
@@ -177,7 +177,7 @@ export async function highlightSelection(spaceId: string, tabId: number): Promis
 }
 
 /** Changes one highlight's colour or note, or removes it: on the page at once, in the space through the outbox. */
-export async function changeHighlight(
+async function changeNow(
   spaceId: string,
   tabId: number,
   change: { id: string; colour?: HighlightRecord['colour']; note?: string; remove?: boolean },
@@ -189,10 +189,33 @@ export async function changeHighlight(
   return sendChange(spaceId, page, drawn, change);
 }
 
+/**
+ * One highlight operation at a time in a tab. A listing reads what the page has drawn and what the
+ * space holds, then draws their union: a change made in between (a removal, a colour) would be
+ * drawn away again by it, so a change waits for the listing, and the listing for the change.
+ */
+const turns = new Map<number, Promise<void>>();
+function inTurn<T>(tabId: number, work: () => Promise<T>): Promise<T> {
+  const turn = (turns.get(tabId) ?? Promise.resolve()).then(work);
+  const settled = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(tabId, settled);
+  void settled.then(() => turns.get(tabId) === settled && turns.delete(tabId));
+  return turn;
+}
+
+export const listHighlights = (spaceId: string, tabId: number, found?: string) =>
+  inTurn(tabId, () => listNow(spaceId, tabId, found));
+export const highlightSelection = (spaceId: string, tabId: number) => inTurn(tabId, () => highlightNow(spaceId, tabId));
+export const changeHighlight = (spaceId: string, tabId: number, change: Parameters<typeof changeNow>[2]) =>
+  inTurn(tabId, () => changeNow(spaceId, tabId, change));
+
 /** The page's toolbar changes sent now, in the default space (the one its highlights are drawn from). */
 export async function sendToolbarChanges(tabId: number): Promise<void> {
   const { defaultSpaceId } = await trustedClipSettings.getValue();
-  if (defaultSpaceId) await takeChanges(defaultSpaceId, tabId, await pageOf(tabId));
+  if (defaultSpaceId) await inTurn(tabId, async () => takeChanges(defaultSpaceId, tabId, await pageOf(tabId)));
 }
 
 /** Any Space Clipper command on a page of the default space's highlights: its toolbar changes sent, its highlights drawn again. */
