@@ -13,37 +13,38 @@ interface FlowTest {
 }
 
 /**
- * Declares one test per flow that runs in `browser`, grouped by the emulator profile it runs
- * against: the flows that run `alone`, or (by default) the others, the flows that allow themselves
- * more time first, so that the parallel workers do not end the run waiting for one long flow
- * started last.
+ * Declares one test per flow and emulator profile that runs in `browser` (titled by the profile):
+ * the flows that run `alone`, or (by default) the others, the flows that allow themselves more
+ * time first, so that the parallel workers do not end the run waiting for one long flow started
+ * last.
  */
 export function registerFlows(test: FlowTest, browser: BrowserName, options: { alone?: boolean } = {}): void {
-  for (const profile of PROFILE_NAMES) {
-    const flows = flowsFor(FLOWS, browser, profile)
+  // Across both profiles: a long flow of the second profile would otherwise start only after
+  // every flow of the first, and end the run alone.
+  const runs = PROFILE_NAMES.flatMap((profile) =>
+    flowsFor(FLOWS, browser, profile)
       .filter((flow) => (flow.alone ?? false) === (options.alone ?? false))
-      .sort((a, b) => (b.timeoutMs ?? 0) - (a.timeoutMs ?? 0));
-    if (flows.length === 0) continue;
+      .map((flow) => ({ flow, profile })),
+  ).sort((a, b) => (b.flow.timeoutMs ?? 0) - (a.flow.timeoutMs ?? 0));
+  for (const { flow, profile } of runs) {
     test.describe(`emulator profile "${profile}"`, () => {
       test.use({ emulatorProfile: profile });
-      for (const flow of flows) {
-        test(flow.title, async ({ flow: context }) => {
-          if (flow.timeoutMs) test.setTimeout(flow.timeoutMs);
-          try {
-            await flow.run(context);
-          } catch (error) {
-            // A refused request often makes a flow fail further on: name it beside the failure.
-            const refused = await context.emulator.violations();
-            if (refused.length > 0 && error instanceof Error) {
-              error.message += `\n\nRequests that break the published reference: ${JSON.stringify(refused, null, 2)}`;
-            }
-            throw error;
+      test(flow.title, async ({ flow: context }) => {
+        if (flow.timeoutMs) test.setTimeout(flow.timeoutMs);
+        try {
+          await flow.run(context);
+        } catch (error) {
+          // A refused request often makes a flow fail further on: name it beside the failure.
+          const refused = await context.emulator.violations();
+          if (refused.length > 0 && error instanceof Error) {
+            error.message += `\n\nRequests that break the published reference: ${JSON.stringify(refused, null, 2)}`;
           }
-          // The published profile refuses and records every request that breaks its reference (the
-          // spec profile records none): a flow passes only if the extension sent no such request.
-          expect(await context.emulator.violations(), 'requests that break the published reference').toEqual([]);
-        });
-      }
+          throw error;
+        }
+        // The published profile refuses and records every request that breaks its reference (the
+        // spec profile records none): a flow passes only if the extension sent no such request.
+        expect(await context.emulator.violations(), 'requests that break the published reference').toEqual([]);
+      });
     });
   }
 }
