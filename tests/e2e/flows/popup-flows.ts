@@ -53,8 +53,14 @@ export const popupFlows = [
     async ({ driver, emulator, pagesUrl }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
       const article = await openArticle(driver, pagesUrl);
+      const opened = await lastLogSeq(emulator);
       const popup = await openPopupFor(driver, article);
       await expect.poll(() => popup.text()).toMatch(/Properties \(\d+\)/);
+      // What the popup asks as it opens is not the save's: its one "Already saved" lookup (a title
+      // search) has been made before Enter is pressed.
+      await expect
+        .poll(async () => (await emulator.log(opened)).filter((entry) => entry.path === '/objects/search').length)
+        .toBe(1);
       const before = await lastLogSeq(emulator);
       await popup.press(textbox('Title'), 'Enter');
       await expect.poll(() => popup.status()).toBe('Saved');
