@@ -7,6 +7,7 @@ import type { EmulatorControl } from '../support/emulator-control.ts';
 
 export {
   apiGet,
+  apiSend,
   type EmulatorObject,
   entityIdsOf,
   markdownOf,

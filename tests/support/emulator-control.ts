@@ -117,6 +117,26 @@ export function apiGet(emulator: { url: string }, path: string, token: string): 
   return fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 }
 
+/**
+ * Writes through the API as another client of the space would (the desktop app, another device),
+ * with a bearer token: the JSON body sent, the answer's id read; any answer but a success throws.
+ */
+export async function apiSend(
+  emulator: { url: string },
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<{ id: string }> {
+  const answer = await fetch(`${emulator.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as { id: string };
+}
+
 /** The Markdown of an object's body, read as a client would. */
 export async function markdownOf(emulator: { url: string }, objectId: string, token: string): Promise<string> {
   const answer = await apiGet(emulator, `/object/markdown?id=${objectId}`, token);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppliedRule } from '@/lib/capture/apply-rule';
 import type { CaptureRule } from '@/lib/capture/rules-schema';
+import { appliedPaperRule } from '@/tests/support/applied-rule';
 import { DailyNoteDay, today } from '../daily-note-day';
 import { LinkChips, useConfirmedNames } from './link-chips';
 import { RuleLine } from './rule-line';
@@ -13,22 +14,7 @@ import type { ResolvedLink } from './use-capture';
 const rule = (name: string): CaptureRule =>
   ({ id: name, name, enabled: true, match: {}, target: { kind: 'weblink' } }) as CaptureRule;
 
-const applied = {
-  ruleIndex: 1,
-  ruleName: 'Paper',
-  target: { kind: 'object', structureId: 'paper', structureTitle: 'Paper' },
-  structureId: 'paper',
-  title: 'Notes',
-  properties: {},
-  links: [],
-  fieldTexts: {},
-  tags: [],
-  collection: null,
-  notes: null,
-  keep: null,
-  createMissing: false,
-  missing: [],
-} satisfies AppliedRule;
+const applied = appliedPaperRule({ ruleIndex: 1 });
 
 describe('the rule line', () => {
   it('names the rule applied and offers the space’s other rules, or none', async () => {

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { urlValue } from '@/lib/api';
-import type { AppliedRule } from '@/lib/capture/apply-rule';
+import { appliedPaperRule } from '@/tests/support/applied-rule';
 import { linkKey, objectRequest } from './object-request';
 import type { ResolvedLink } from './use-capture';
 
-const applied = {
-  ruleIndex: 0,
-  ruleName: 'Paper',
-  target: { kind: 'object', structureId: 'paper', structureTitle: 'Paper' },
-  structureId: 'paper',
-  title: 'Notes',
+const applied = appliedPaperRule({
   properties: { url: urlValue('https://example.com/p') },
-  links: [],
-  fieldTexts: {},
-  tags: [],
   collection: { id: 'col', title: 'Papers' },
-  notes: null,
-  keep: null,
-  createMissing: false,
-  missing: [],
-} satisfies AppliedRule;
+});
 
 const authors: ResolvedLink = {
   propertyId: 'authors',

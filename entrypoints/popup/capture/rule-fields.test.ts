@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateValue, labelValue, numberValue, textValue } from '@/lib/api';
-import type { AppliedRule } from '@/lib/capture/apply-rule';
 import type { SpaceStructure } from '@/lib/capture/rule-target';
+import { appliedPaperRule } from '@/tests/support/applied-rule';
 import { ruleDefinitions, ruleFieldValues } from './rule-fields';
 
 const paper: SpaceStructure = {
@@ -19,12 +19,7 @@ const paper: SpaceStructure = {
   ],
 };
 
-const applied = {
-  ruleIndex: 0,
-  ruleName: 'Paper',
-  target: { kind: 'object', structureId: 'paper', structureTitle: 'Paper' },
-  structureId: 'paper',
-  title: 'Notes',
+const applied = appliedPaperRule({
   properties: {
     journal: textValue('Journal of Computing History'),
     pages: numberValue(12),
@@ -32,14 +27,7 @@ const applied = {
     kind: labelValue([{ id: 'pre', name: 'Preprint' }]),
   },
   links: [{ propertyId: 'authors', propertyName: 'Authors', structureIds: [], multiple: true, names: ['Ada'] }],
-  fieldTexts: {},
-  tags: [],
-  collection: null,
-  notes: null,
-  keep: null,
-  createMissing: false,
-  missing: [],
-} satisfies AppliedRule;
+});
 
 describe('the rule’s fields in the popup’s "Properties"', () => {
   it('are the type’s writable fields but those the rule links by name; none of their own for a weblink rule', () => {

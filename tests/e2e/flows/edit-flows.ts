@@ -1,7 +1,7 @@
 import { PROFILE_NAMES } from '../../emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../../emulator/seed.ts';
 import { button, combobox, type Driver, type Tab, textbox, type UiPage } from '../driver/driver';
-import { type EmulatorAccess, entityIdsOf, markdownOf } from '../emulator-client';
+import { apiSend, type EmulatorAccess, entityIdsOf, markdownOf } from '../emulator-client';
 import { expect } from '../expect';
 import { defineFlow, EVERYWHERE, inBrowsers } from './flow';
 import {
@@ -51,15 +51,8 @@ async function expectEditViewOfArticle(popup: UiPage, tagTitles: string[]): Prom
 }
 
 /** Calls the API as another client of the space would (the desktop app, another browser), with the demo token. */
-async function callApi(emulator: EmulatorAccess, method: string, path: string, body: unknown) {
-  const answer = await fetch(`${emulator.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${DEMO_TOKENS.demo}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
-  return (await answer.json()) as { id: string };
-}
+const callApi = (emulator: EmulatorAccess, method: 'POST' | 'PATCH', path: string, body: unknown) =>
+  apiSend(emulator, method, path, body, DEMO_TOKENS.demo);
 
 /** Replaces an object's tags as another client would: the id in the query (spec) and in the body (published). */
 async function setTagsThroughApi(emulator: EmulatorAccess, objectId: string, tagIds: string[]): Promise<void> {

@@ -5,7 +5,7 @@ import type { ProfileName } from '../../emulator/profile.ts';
 import { DEMO_TOKENS } from '../../emulator/seed.ts';
 import { chromiumOnly } from '../driver/chromium-driver';
 import { button, heading } from '../driver/driver';
-import type { EmulatorAccess } from '../emulator-client';
+import { apiSend, type EmulatorAccess } from '../emulator-client';
 import { drawnHighlights } from '../highlighter-page';
 import { waitForEmptyOutbox } from './extension-state';
 import { CHROMIUM_ONLY, defineFlow, EVERYWHERE, inBrowsers } from './flow';
@@ -24,15 +24,8 @@ import {
 } from './steps';
 
 /** Calls the API as another device of the space would, with the demo token. */
-async function callApi(emulator: EmulatorAccess, path: string, body: unknown): Promise<{ id: string }> {
-  const answer = await fetch(`${emulator.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${DEMO_TOKENS.demo}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`POST ${path} answered ${answer.status}: ${await answer.text()}`);
-  return (await answer.json()) as { id: string };
-}
+const callApi = (emulator: EmulatorAccess, path: string, body: unknown) =>
+  apiSend(emulator, 'POST', path, body, DEMO_TOKENS.demo);
 
 export interface ElsewhereHighlight {
   quote: string;
