@@ -22,6 +22,9 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 export const FIREFOX_ADDON_ID = 'space-clipper@spaceclipper.app';
 
+/** How long a page answers "no such frame" before it is taken for closed (see `failingSince`). */
+const GONE_AFTER_MS = 3_000;
+
 const OFFLINE_AND_UNSIGNED_PREFS = {
   // Keep the browser offline: no update, telemetry or remote-settings traffic.
   'app.update.enabled': false,
@@ -72,6 +75,13 @@ export class FirefoxSession {
    * asking the dead ones.
    */
   private readonly gone = new WeakSet<Page>();
+  /**
+   * When a page first answered "no such frame". A tab the extension has just opened can answer so
+   * while it is still becoming the extension's page, and then answer after all: it is taken for
+   * gone only once it has kept answering so for a while (marking it gone at once hid such a tab
+   * from every later scan: "the extension did not open the page the test waits for").
+   */
+  private readonly failingSince = new WeakMap<Page, number>();
   readonly profileDir: string;
   private controlUrl = '';
   private colorScheme: ColorScheme;
@@ -172,9 +182,16 @@ export class FirefoxSession {
    */
   async addressOf(page: Page): Promise<string> {
     try {
-      return await page.evaluate(() => location.href);
+      const href = await page.evaluate(() => location.href);
+      if (process.env.E2E_TRACE_PAGES && this.failingSince.has(page)) console.error(`[pages] came back: ${href}`);
+      this.failingSince.delete(page);
+      return href;
     } catch (error) {
-      if (String(error).includes('no such frame')) this.gone.add(page);
+      if (String(error).includes('no such frame')) {
+        const since = this.failingSince.get(page);
+        if (since === undefined) this.failingSince.set(page, Date.now());
+        else if (page.isClosed() || Date.now() - since > GONE_AFTER_MS) this.gone.add(page);
+      }
       return '';
     }
   }

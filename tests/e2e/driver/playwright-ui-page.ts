@@ -44,7 +44,13 @@ export class PlaywrightUiPage implements UiPage {
   }
 
   async click(control: Control): Promise<void> {
-    await this.locate(control).click();
+    // A click that closes the page (Approve on the consent page, whose window the identity API
+    // closes once it sees the redirect) can report the page closing under it.
+    await this.locate(control)
+      .click()
+      .catch((error: Error) => {
+        if (!this.page.isClosed()) throw error;
+      });
   }
 
   async select(control: Control, optionLabel: string): Promise<void> {

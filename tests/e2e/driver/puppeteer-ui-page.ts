@@ -120,8 +120,15 @@ export class PuppeteerUiPage implements UiPage {
 
   async click(control: Control): Promise<void> {
     const element = await this.find(control, { enabled: true });
-    await element.click();
-    await element.dispose();
+    // A click that closes the page (Approve on the consent page) may report the page gone under it.
+    const closed = await element.click().then(
+      () => false,
+      (error: Error) => {
+        if (!this.page.isClosed() && !/no such frame|BrowsingContext/.test(error.message)) throw error;
+        return true;
+      },
+    );
+    if (!closed) await element.dispose();
   }
 
   async select(control: Control, optionLabel: string): Promise<void> {
