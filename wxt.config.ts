@@ -60,33 +60,35 @@ const EXTENSION_PAGES_CSP = [
 ].join('; ');
 
 /**
- * The popup and the options page are built together, each with parts it loads lazily. Left to
- * itself, Rolldown cuts the code both pages load first into one chunk per set of lazy parts that
- * use some of it too (six files in the popup's first load after three lazy parts), and every file
- * costs its imports, exports and a gzip dictionary of its own: about 2 KB gzip in the popup's
- * first load. One group keeps that code in one chunk: the modules a page loads first (`$initial`)
- * that another chunk uses as well. What one page alone loads stays in its own chunk, and what
- * only lazy parts use stays with them, so neither page loads first anything it did not before.
+ * Each page is built on its own (the hook `entrypoints:grouped` below), so that what the popup loads
+ * first is one script and one stylesheet, not a chunk it shares with the options page beside its
+ * own (and the bundler's runtime, and two stylesheets): five files before its first paint, each a
+ * fetch the page's parser starts and a module the page links, about 3 ms of the popup's opening
+ * (bench/popup-speed.md). The price is a second copy of React and of the shared code in the
+ * package, which no page loads twice.
+ *
+ * Left to itself, Rolldown cuts the code a page loads first into one chunk per set of its lazy
+ * parts that use some of it too (eight files in the popup's first load), and every file costs its
+ * imports, exports and a gzip dictionary of its own. One group keeps the modules the page loads
+ * first (`$initial`) in its own chunk; what only lazy parts use stays with them.
  */
-const oneSharedPageChunk: Plugin = {
-  name: 'space-clipper:one-shared-page-chunk',
-  config: (config: UserConfig) =>
-    isPagesBuild(config)
-      ? {
-          build: {
-            rolldownOptions: {
-              output: { codeSplitting: { groups: [{ name: 'shared', tags: ['$initial'], minShareCount: 2 }] } },
-            },
-          },
-        }
-      : undefined,
+const onePageChunk: Plugin = {
+  name: 'space-clipper:one-page-chunk',
+  config: (config: UserConfig) => {
+    const [page, ...others] = htmlInputs(config);
+    return page !== undefined && others.length === 0
+      ? { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: page, tags: ['$initial'] }] } } } } }
+      : undefined;
+  },
 };
 
-/** The build of the HTML pages: the scripts are built one file each, where chunk groups are refused. */
-function isPagesBuild(config: UserConfig): boolean {
+/** The names of the HTML pages a build has as its inputs (none for the scripts, built one file each). */
+function htmlInputs(config: UserConfig): string[] {
   const input = config.build?.rolldownOptions?.input ?? config.build?.rollupOptions?.input;
-  const paths = typeof input === 'string' ? [input] : Object.values(input ?? {});
-  return paths.some((path) => path.endsWith('.html'));
+  const named = typeof input === 'string' ? { [input]: input } : Array.isArray(input) ? {} : (input ?? {});
+  return Object.entries(named)
+    .filter(([, path]) => path.endsWith('.html'))
+    .map(([name]) => name);
 }
 
 export default defineConfig({
@@ -100,10 +102,18 @@ export default defineConfig({
       // Chrome, and Firefox from 115 (140 here), preload modules themselves: Vite's polyfill is dead code.
       modulePreload: { polyfill: false },
     },
-    plugins: [oneSharedPageChunk],
+    plugins: [onePageChunk],
     define: BUILD_DEFINES,
   }),
   hooks: {
+    // WXT builds the HTML pages together: each is built on its own instead (`onePageChunk`).
+    'entrypoints:grouped': (_wxt, groups) => {
+      const pages = groups.find((group) => Array.isArray(group) && group.some((entry) => entry.type === 'popup'));
+      if (!Array.isArray(pages) || pages.length < 2) return;
+      const [first, ...others] = pages;
+      pages.splice(0, pages.length, first as (typeof pages)[number]);
+      groups.push(...others.map((page) => [page]));
+    },
     // The background's budget is the tightest (45 KB gzip): its chunk alone gets a second pass.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.some((entrypoint) => entrypoint.type === 'background')) {

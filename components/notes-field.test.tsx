@@ -11,6 +11,7 @@ function Harness(props: Partial<NotesFieldProps>) {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('NotesField', () => {
@@ -35,7 +36,8 @@ describe('NotesField', () => {
     expect(notes).toHaveValue('one\ntwo');
   });
 
-  it('grows with its text up to the maximum height, then scrolls', async () => {
+  it('grows with its text up to the maximum height, then scrolls, measured where the browser cannot size it', async () => {
+    vi.stubGlobal('CSS', { supports: () => false });
     // happy-dom does no layout: the content height is made to follow the number of lines.
     vi.spyOn(HTMLTextAreaElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
       this: HTMLTextAreaElement,
@@ -51,6 +53,22 @@ describe('NotesField', () => {
     await user.type(notes, '{Enter}d{Enter}e{Enter}f');
     expect(notes.style.height).toBe('100px');
     expect(notes.style.overflowY).toBe('auto');
+  });
+
+  it('is left to the browser to size, up to the maximum height, where it sizes boxes to their text', async () => {
+    const supports = vi.fn(() => true);
+    vi.stubGlobal('CSS', { supports });
+    const scrollHeight = vi.spyOn(HTMLTextAreaElement.prototype, 'scrollHeight', 'get');
+    const user = userEvent.setup();
+    render(<Harness maxHeight={100} />);
+    const notes = screen.getByRole('textbox', { name: 'Notes' });
+    await user.type(notes, 'a{Enter}b{Enter}c{Enter}d{Enter}e{Enter}f');
+    expect(supports).toHaveBeenCalledWith('field-sizing', 'content');
+    expect(notes).toHaveClass('notes-sizes-itself');
+    expect(notes.style.maxHeight).toBe('100px');
+    expect(notes.style.height).toBe('');
+    // Nothing is measured: no layout inside React's commit.
+    expect(scrollHeight).not.toHaveBeenCalled();
   });
 
   it('links an error to the text box', () => {

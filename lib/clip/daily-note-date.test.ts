@@ -40,6 +40,14 @@ describe('dailyNoteDate', () => {
 
   it('pads years before 1000', () => {
     expect(dailyNoteDate(new Date('0999-05-06T12:00:00Z'), 'UTC')).toBe('0999-05-06T00:00:00.000Z');
+    expect(dailyNoteDate(new Date(999, 4, 6, 12))).toBe('0999-05-06T00:00:00.000Z');
+  });
+
+  it('gives the runtime time zone the day a formatter in that zone gives', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const instant of ['2024-01-01T00:00:00Z', '2024-03-31T01:30:00Z', '2024-12-31T23:59:59.999Z']) {
+      expect(dailyNoteDate(new Date(instant))).toBe(dailyNoteDate(new Date(instant), zone));
+    }
   });
 
   it('rejects an unknown time zone', () => {
