@@ -89,6 +89,12 @@ export interface PopupBenchSetup {
   tabIdOf(page: Page): Promise<number>;
 }
 
+/**
+ * DESIGN.md's budgets for a warm popup: ≤ 1.5× the floor on a 117 KB page, ≤ 2× on a 1 MB page, and
+ * each of three interleaved comparisons ≤ 1.3× (goal 1.2×). The tightest applies to every page.
+ */
+const WARM_BUDGET = 1.3;
+
 /** Pairs per comparison, and comparisons per page: a budget must hold in every one. */
 const PAIRS = 15;
 const COMPARISONS = 3;
@@ -157,8 +163,8 @@ export async function benchPopupReadiness(
         .map((one) => `${times(one.ratio)} (${times(one.low)}–${times(one.high)}; ${one.popup.toFixed(1)} ms)`)
         .join(' · '),
       baseline: `empty React popup ${warm.map((one) => `${one.floor.toFixed(1)} ms`).join(' · ')}`,
-      budget: `≤ ${target.budget}× the floor in each`,
-      ok: warm.every((one) => one.ratio <= target.budget),
+      budget: `≤ ${Math.min(target.budget, WARM_BUDGET)}× the floor in each (goal 1.2×; page alone ≤ ${target.budget}×)`,
+      ok: warm.every((one) => one.ratio <= Math.min(target.budget, WARM_BUDGET)),
     });
     rows.push({
       figure: `popup ready, cold cache, ${target.label}`,
