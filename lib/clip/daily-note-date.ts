@@ -7,7 +7,8 @@
 export function dailyNoteDate(now: Date, timeZone?: string): string {
   // The runtime's own zone is what Date's local getters give: no formatter to build (building one
   // costs a third of a millisecond, in the popup's first render).
-  if (timeZone === undefined) return `${day(now.getFullYear(), 4)}-${day(now.getMonth() + 1)}-${day(now.getDate())}T00:00:00.000Z`;
+  if (timeZone === undefined)
+    return `${day(now.getFullYear(), 4)}-${day(now.getMonth() + 1)}-${day(now.getDate())}T00:00:00.000Z`;
   // Pinned calendar and digits, so that a person's locale cannot change the numbers.
   const parts = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
     timeZone,
