@@ -42,11 +42,9 @@ export class FirefoxDriver implements Driver {
 
   /** Opens a page of ours through the extension (Firefox refuses to navigate a tab there). */
   private async openExtensionPage(pathAndQuery: string, size?: PageSize): Promise<UiPage> {
-    const target = await this.evaluateInControl(
-      async (url) => (await chrome.tabs.create({ url: chrome.runtime.getURL(url) })).url ?? chrome.runtime.getURL(url),
-      pathAndQuery,
-    );
-    const page = await this.session.waitForExtensionPage((url) => url.href === target);
+    const control = await this.session.controlPage();
+    const target = await control.evaluate((path) => chrome.runtime.getURL(path), pathAndQuery);
+    const page = await this.session.openTab(target, control);
     const viewport = size ?? this.session.viewport;
     if (viewport) await page.setViewport(viewport);
     return new PuppeteerUiPage(page);

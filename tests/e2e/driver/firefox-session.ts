@@ -162,9 +162,27 @@ export class FirefoxSession {
     if (existing) return existing;
     const anyPage = await this.findExtensionPage(() => true);
     if (!anyPage) throw new Error('no page of the extension is open to open the control tab from');
-    // Active: the automation does not see a tab opened in the background until it is shown.
-    await anyPage.evaluate((url) => chrome.tabs.create({ url, active: true }), this.controlUrl);
-    return this.waitForExtensionPage((url) => url.href === this.controlUrl);
+    return this.openTab(this.controlUrl, anyPage);
+  }
+
+  /**
+   * Opens `url` (a page of ours) in a new tab through `opener`, a page of ours, and answers its
+   * page. The automation now and then never sees such a tab become our page: its page object
+   * stays on the tab's first document (about:blank) for good. A tab not seen within a few seconds
+   * is closed and opened again, up to three times.
+   */
+  async openTab(url: string, opener: Page): Promise<Page> {
+    for (const waitMs of [5_000, 5_000, 10_000]) {
+      // Active: the automation does not see a tab opened in the background until it is shown.
+      const tabId = await opener.evaluate(
+        async (address) => (await chrome.tabs.create({ url: address, active: true })).id,
+        url,
+      );
+      const page = await this.waitForExtensionPage((address) => address.href === url, waitMs).catch(() => undefined);
+      if (page) return page;
+      await opener.evaluate((id) => (id === undefined ? undefined : chrome.tabs.remove(id)), tabId).catch(() => {});
+    }
+    throw new Error(`the extension did not open ${url} in three tries; open: ${await this.describePages()}`);
   }
 
   async closeControlPage(): Promise<void> {
