@@ -8,14 +8,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { SpaceTag } from '@/lib/capture/tag-names';
-import { defineItem } from '@/lib/storage-item';
+import { tagVocabularyItem } from '@/lib/capture/tag-vocabulary-item';
 
-/**
- * Each space's vocabulary, most recently seen first. Declared here rather than in lib/storage.ts
- * with the other items: the background imports that module, and keeps every item declared in it
- * (bytes it has no budget for), while the popup alone reads and writes this one.
- */
-export const tagVocabularyItem = defineItem<Record<string, SpaceTag[]>>('local:tagVocabulary', { fallback: {} });
+export { tagVocabularyItem };
 
 /** Tags kept per space: a few hundred kilobytes at most, read once per popup after its first paint. */
 export const VOCABULARY_CAP = 2_000;

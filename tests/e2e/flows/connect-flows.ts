@@ -1,10 +1,10 @@
 import { DEMO, DEMO_TOKENS, RESEARCH } from '../../emulator/seed.ts';
-import { button, type Driver, heading, textbox, type UiPage } from '../driver/driver';
+import { button, combobox, type Driver, heading, option, textbox, type UiPage } from '../driver/driver';
 import { apiGet, type EmulatorAccess, requestLog } from '../emulator-client';
 import { expect } from '../expect';
-import { secretOfSpace, storedSecret } from './extension-state';
+import { popupQueryCache, secretOfSpace, storedSecret, tagVocabularyTitles } from './extension-state';
 import { defineFlow, EVERYWHERE } from './flow';
-import { connectWithToken, openArticle, signIn } from './steps';
+import { connectWithToken, openArticle, openPopupFor, signIn } from './steps';
 
 /** Installing, and connecting a space from the options page. */
 
@@ -29,6 +29,11 @@ async function signInThenDisconnect(driver: Driver, emulator: EmulatorAccess) {
   const options = await driver.options();
   await signIn(driver, options, 'Approve', 'Demo space');
   await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+  return disconnectDemo(driver, emulator, options);
+}
+
+/** Clicks "Disconnect" for the demo space, signed in, once its sign-in is seen to work. */
+async function disconnectDemo(driver: Driver, emulator: EmulatorAccess, options: UiPage) {
   const secret = await storedSecret(driver, 'Demo space');
   expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(200);
   await options.click(button('Disconnect Demo space'));
@@ -135,14 +140,27 @@ export const connectFlows = [
   }),
 
   defineFlow(
-    'Disconnect revokes the sign-in at the server and forgets the space',
-    async ({ driver, emulator }) => {
-      const { options, secret } = await signInThenDisconnect(driver, emulator);
+    "Disconnect revokes the sign-in at the server and forgets the space, and the space's tags and cached forms with it",
+    async ({ driver, emulator, pagesUrl }) => {
+      // The popup kept the space's form and, from a tag search, some of its tag names.
+      const options = await driver.options();
+      await signIn(driver, options, 'Approve', 'Demo space');
+      await expect.poll(() => options.status()).toBe('Connected to Demo space.');
+      const popup = await openPopupFor(driver, await openArticle(driver, pagesUrl));
+      await popup.fill(combobox('Tags'), 'java');
+      await popup.waitFor(option('JavaScript'));
+      await expect.poll(() => tagVocabularyTitles(driver, DEMO.spaceId)).toContain('JavaScript');
+      await popup.close();
+      expect(await popupQueryCache(driver)).toBeTruthy();
+
+      const { secret } = await disconnectDemo(driver, emulator, options);
       await options.waitFor(heading('Welcome to Space Clipper'));
       // Only once Undo is no longer offered does the server hear of it.
       await expect.poll(() => revocations(emulator), { timeout: UNDO_TIME_OUT }).toEqual([200]);
       expect((await apiGet(emulator, '/space', secret?.accessToken as string)).status).toBe(401);
       await expect.poll(() => secretOfSpace(driver, DEMO.spaceId)).toBeUndefined();
+      expect(await tagVocabularyTitles(driver, DEMO.spaceId)).toEqual([]);
+      expect(await popupQueryCache(driver)).toBeUndefined();
     },
     { timeoutMs: 90_000 },
   ),

@@ -59,3 +59,11 @@ export function tagVocabularyTitles(driver: Driver, spaceId: string): Promise<st
     return ((tagVocabulary as Record<string, { title: string }[]> | undefined)?.[id] ?? []).map(({ title }) => title);
   }, spaceId);
 }
+
+/** The popup's stored query cache (lib/storage.ts, `popupQueryCache`), undefined when there is none. */
+export function popupQueryCache(driver: Driver): Promise<string | undefined> {
+  return driver.inExtension(
+    async () => (await chrome.storage.local.get('popupQueryCache')).popupQueryCache as string | undefined,
+    undefined,
+  );
+}
