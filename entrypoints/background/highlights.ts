@@ -95,22 +95,37 @@ async function takeChanges(spaceId: string, tabId: number, page: Page): Promise<
 /**
  * The page's highlights: those drawn on it now (in this page load they already show every change
  * made here, sent or waiting), then its weblink's that are not among them, found by their text
- * (after a reload, and those made elsewhere or in the space), but for those whose removal waits in
- * the outbox: their blocks are still in the space, and drawing them again would bring back what
- * the person removed (a listing between the removal and its landing did, in Firefox).
+ * (after a reload, and those made elsewhere or in the space). Their blocks do not yet show the
+ * changes still waiting in the outbox: one whose removal waits is left out (drawing it again would
+ * bring back what the person removed; a listing between the removal and its landing did, in
+ * Firefox), and one whose colour or note change waits is drawn as changed.
  */
 async function knownHighlights(spaceId: string, page: Page, objectId: string, drawn: ListedHighlight[]) {
   const stored = readHighlights((await (await apiForSpace(spaceId, 'lookup')).getObject(objectId)).blocks);
-  const removing = (await outbox.list()).flatMap(({ spaceId: space, clip }) =>
-    space === spaceId && clip.kind === 'highlight-remove' && samePage(clip.url, page.url) ? [clip.quote] : [],
+  const waiting = (await outbox.list()).flatMap(({ spaceId: space, clip }) =>
+    space === spaceId &&
+    (clip.kind === 'highlight-remove' || clip.kind === 'highlight-change') &&
+    samePage(clip.url, page.url)
+      ? [clip]
+      : [],
   );
   const records: HighlightRecord[] = drawn.map(({ id, colour, note, selectors }) => ({ id, colour, note, selectors }));
-  for (const { blockId, colour, note, quote } of stored) {
-    if (drawn.some((highlight) => sameQuote(highlight.selectors.quote.exact, quote))) continue;
-    if (removing.some((removed) => sameQuote(removed, quote))) continue;
-    const exact = quote.replace(/\s+/g, ' ').trim();
+  for (const block of stored) {
+    if (drawn.some((highlight) => sameQuote(highlight.selectors.quote.exact, block.quote))) continue;
+    let { colour, note } = block;
+    let removed = false;
+    // In the order they were made: the last change of a colour or a note is the one shown.
+    for (const change of waiting.filter((clip) => sameQuote(clip.quote, block.quote))) {
+      if (change.kind === 'highlight-remove') removed = true;
+      else {
+        colour = change.colour ?? colour;
+        note = change.note ?? note;
+      }
+    }
+    if (removed) continue;
+    const exact = block.quote.replace(/\s+/g, ' ').trim();
     records.push({
-      id: blockId,
+      id: block.blockId,
       colour,
       note,
       selectors: { quote: { type: 'TextQuoteSelector', exact, prefix: '', suffix: '' } },

@@ -184,32 +184,46 @@ export const highlightFlows = [
   ),
 
   defineFlow(
-    'a highlight removed while its removal cannot reach the service stays removed on the page when the highlights are listed again, and its block goes once the service answers',
+    'a highlight removed and another recoloured while their changes cannot reach the service: listed again, and on the page opened again, the removed one stays gone and the other shows its new colour; both land once the service answers',
     async ({ driver, emulator, pagesUrl, profile }) => {
       await connectSpace(driver, DEMO_TOKENS.demo);
       const article = await openArticle(driver, pagesUrl);
       await highlight(driver, article, '#intro');
       await highlight(driver, article, 'blockquote p');
       await waitForEmptyOutbox(driver, 20_000);
-      const [, patience] = await listed(driver, article);
-      // Only the removal is held back: the published reference's DELETE /block, the spec's POST /blocks/delete.
+      const [intro, patience] = await listed(driver, article);
+      // Only the changes are held back: the published reference's DELETE /block, the spec's
+      // POST /blocks/delete, and PATCH /blocks/block in both.
       await emulator.addFault({ path: profile === 'published' ? '/block' : '/blocks/delete', drop: 'before' });
+      await emulator.addFault({ path: '/blocks/block', drop: 'before' });
       await driver.sendToBackground('removeHighlight', {
         spaceId: DEMO.spaceId,
         tabId: article.id,
         id: patience?.id ?? '',
       });
+      await driver.sendToBackground('changeHighlight', {
+        spaceId: DEMO.spaceId,
+        tabId: article.id,
+        id: intro?.id ?? '',
+        colour: 'purple',
+      });
       await expect.poll(() => drawnCount(driver, article)).toBe(1);
-      // Listed again (as the popup does when it opens) while the block is still in the space.
-      expect((await listed(driver, article)).map(({ quote }) => quote)).toEqual([expect.stringMatching(INTRO)]);
+      // Listed again (as the popup does when it opens) while the blocks are still as they were.
+      const shown = (highlights: HighlightView[]) => highlights.map(({ quote, colour }) => ({ quote, colour }));
+      const changed = [{ quote: expect.stringMatching(INTRO), colour: 'purple' }];
+      expect(shown(await listed(driver, article))).toEqual(changed);
       expect(await drawnCount(driver, article)).toBe(1);
+      // The page opened again: drawn from the space's blocks, with the changes that wait.
+      const again = await openArticle(driver, pagesUrl);
+      expect(shown(await listed(driver, again))).toEqual(changed);
+      expect((await pageView(driver, again)).drawn).toEqual({ 'space-clipper-purple': 1 });
 
       await emulator.clearFaults();
       await driver.sendToBackground('retryAllClips');
       await waitForEmptyOutbox(driver, 30_000);
-      expect((await highlightBlocks(emulator, article.url)).map((block) => block.quote)).toEqual([
-        expect.stringMatching(INTRO),
-      ]);
+      expect((await highlightBlocks(emulator, article.url)).map(({ quote, colour }) => ({ quote, colour }))).toEqual(
+        changed,
+      );
       expect(await drawnCount(driver, article)).toBe(1);
     },
     { runs: EVERYWHERE, timeoutMs: 90_000 },
