@@ -77,7 +77,15 @@ if (wants('popup') || wants('refusal') || wants('convert') || wants('article') |
   const emulator = await startEmulator({ port: BENCH_PORT, rateLimits: { enabled: false } });
   const pages = await startFixtureServer();
   const profile = await mkdtemp(path.join(os.tmpdir(), 'space-clipper-bench-'));
-  const context = await launchChromiumWithExtension({ extensionDir: chromeDir, userDataDir: profile, headless: true });
+  const context = await launchChromiumWithExtension({
+    extensionDir: chromeDir,
+    userDataDir: profile,
+    headless: true,
+    // The corpus pages name trackers and stylesheets on the web: no name resolves here but this
+    // machine's, so a page's load never waits on a lookup the offline machine lets hang (a run once
+    // timed out loading gmw while its stylesheets' host was being looked up).
+    args: ['--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'],
+  });
   try {
     const extensionId = await extensionIdOf(context);
     const options = await waitForOnboardingTab(context);
