@@ -60,11 +60,11 @@ const EXTENSION_PAGES_CSP = [
 ].join('; ');
 
 /**
- * Each page is built on its own (the hook `entrypoints:grouped` below), so that what the popup loads
- * first is one script and one stylesheet, not a chunk it shares with the options page beside its
- * own (and the bundler's runtime, and two stylesheets): five files before its first paint, each a
+ * Each page is built on its own (the hook `entrypoints:grouped` below), so that the popup loads
+ * three files before its first paint (its chunk, the bundler's runtime, one stylesheet), not five
+ * (a chunk shared with the options page besides its own, and two stylesheets): each file is a
  * fetch the page's parser starts and a module the page links, about 3 ms of the popup's opening
- * (bench/popup-speed.md). The price is a second copy of React and of the shared code in the
+ * in all (bench/popup-speed.md). The price is a second copy of React and of the shared code in the
  * package, which no page loads twice.
  *
  * Left to itself, Rolldown cuts the code a page loads first into one chunk per set of its lazy
