@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { ClipTemplate } from '../lib/message-schemas.ts';
 import { button, combobox, type Driver, labelled, textbox, type UiPage } from '../tests/e2e/driver/driver.ts';
 import { launchDriven } from '../tests/e2e/driver/launch-driven.ts';
+import { connectWithToken } from '../tests/e2e/flows/steps.ts';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from '../tests/emulator/profile.ts';
 import { DEMO, DEMO_TOKENS } from '../tests/emulator/seed.ts';
 import type { RunningEmulator } from '../tests/emulator/server.ts';
@@ -120,8 +121,7 @@ try {
   await driver.sendToBackground('saveClipTemplate', { spaceId: DEMO.spaceId, template: CLIP_TEMPLATE });
   const options = await driver.options();
   step('The options page opened on install');
-  await options.fill(textbox('Personal API token'), DEMO_TOKENS.demo);
-  await options.click(button('Connect with token'));
+  await connectWithToken(options, DEMO_TOKENS.demo);
   step(`Connected with the personal token ${DEMO_TOKENS.demo}: "${await statusMatching(options, /\S/)}"`);
   await options.screenshot(path.join(OUT, 'options.png'), { fullPage: true });
 

@@ -8,8 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { button, textbox } from '../tests/e2e/driver/driver.ts';
 import { launchDriven } from '../tests/e2e/driver/launch-driven.ts';
+import { connectWithToken } from '../tests/e2e/flows/steps.ts';
 import { DEFAULT_PROFILE, isProfileName, PROFILE_NAMES } from '../tests/emulator/profile.ts';
 import { DEMO_TOKENS } from '../tests/emulator/seed.ts';
 import { BROWSER_CHOICES, isBrowserChoice, ROOT } from './extension-browser.ts';
@@ -68,8 +68,7 @@ const extensionId = await driver.inExtension(() => chrome.runtime.id, undefined)
 const { connections } = await driver.sendToBackground('getConnections');
 if (connections.length === 0) {
   const options = await driver.options();
-  await options.fill(textbox('Personal API token'), DEMO_TOKENS.demo);
-  await options.click(button('Connect with token'));
+  await connectWithToken(options, DEMO_TOKENS.demo);
   const deadline = Date.now() + 10_000;
   while ((await options.status()) === '' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   console.log(await options.status());

@@ -1,7 +1,7 @@
 import { DEMO } from '../../emulator/seed.ts';
-import { button, type Control, type Driver, labelled, type Tab, textbox, type UiPage } from '../driver/driver';
-import { type EmulatorAccess, type EmulatorObject, urlOf } from '../emulator-client';
-import { expect } from '../expect';
+import { button, type Control, type Driver, labelled, type Tab, textbox, type UiPage } from '../driver/driver.ts';
+import { type EmulatorAccess, type EmulatorObject, urlOf } from '../emulator-client.ts';
+import { expect } from '../expect.ts';
 
 /** The prologues the flows share: connecting a space, opening the article, opening the popup. */
 
