@@ -25,6 +25,9 @@ export async function connectSpaces(
   const options = await driver.options();
   for (const token of only ? [DEMO_TOKENS[only]] : [DEMO_TOKENS.demo, DEMO_TOKENS.research]) {
     const before = await options.status();
+    // The token form is second to Sign in, behind its disclosure (#22).
+    const disclosure = button(say.get('useToken'));
+    if ((await options.attribute(disclosure, 'aria-expanded')) !== 'true') await options.click(disclosure);
     await options.fill(textbox(say.get('tokenLabel')), token);
     await options.click(button(say.get('connectWithToken')));
     await until(async () => !['', before].includes(await options.status()), `connecting with ${token} said nothing`);
