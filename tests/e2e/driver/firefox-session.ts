@@ -181,6 +181,8 @@ export class FirefoxSession {
       const page = await this.waitForExtensionPage((address) => address.href === url, waitMs).catch(() => undefined);
       if (page) return page;
       await opener.evaluate((id) => (id === undefined ? undefined : chrome.tabs.remove(id)), tabId).catch(() => {});
+      // Said in the test's output: what the tab that went unseen asked on opening was asked twice.
+      console.warn(`[firefox driver] ${url} opened again: the automation never saw its tab become the page`);
     }
     throw new Error(`the extension did not open ${url} in three tries; open: ${await this.describePages()}`);
   }
