@@ -71,3 +71,11 @@ export function defineItem<T>(key: StorageKey, options?: ItemOptions<T>): Storag
     },
   };
 }
+
+/** Removes `key` from a stored record (a per-tab or per-space value), writing only when it was there. */
+export async function removeKey<T>(item: StorageItem<Record<string, T>>, key: string): Promise<void> {
+  const all = await item.getValue();
+  if (!Object.hasOwn(all, key)) return;
+  delete all[key];
+  await item.setValue(all);
+}

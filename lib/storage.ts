@@ -3,7 +3,7 @@ import type { PaceWindow, ServerTraits, Structure } from './api';
 import type { KeepChoice, TagRef } from './clips/clip-fields';
 import type { FieldValue } from './fields/field-value';
 import type { ClipTemplate } from './message-schemas';
-import { defineItem } from './storage-item';
+import { defineItem, removeKey } from './storage-item';
 
 /**
  * Every `browser.storage` item of the extension, typed, in one place (lib/storage-item.ts).
@@ -140,11 +140,21 @@ export const popupDraftsItem = defineItem<Record<string, Record<string, PopupDra
 });
 
 /** A closed tab's drafts go with it (the background listens to tabs.onRemoved). */
-export async function forgetTabDrafts(tabId: number): Promise<void> {
-  const drafts = await popupDraftsItem.getValue();
-  if (!(tabId in drafts)) return;
-  delete drafts[tabId];
-  await popupDraftsItem.setValue(drafts);
+export function forgetTabDrafts(tabId: number): Promise<void> {
+  return removeKey(popupDraftsItem, String(tabId));
+}
+
+/** A disconnected space's drafts go with it, in every tab (lib/auth/forget-space.ts). */
+export async function forgetSpaceDrafts(spaceId: string): Promise<void> {
+  const byTab = await popupDraftsItem.getValue();
+  let changed = false;
+  const kept: typeof byTab = {};
+  for (const [tab, bySpace] of Object.entries(byTab)) {
+    const { [spaceId]: forgotten, ...others } = bySpace;
+    changed ||= forgotten !== undefined;
+    if (Object.keys(others).length > 0) kept[tab] = others;
+  }
+  if (changed) await popupDraftsItem.setValue(kept);
 }
 
 /**

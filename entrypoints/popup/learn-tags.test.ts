@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { tagVocabularyItem } from './capture/tag-vocabulary';
+import { tagVocabularyItem } from '@/lib/capture/tag-vocabulary-item';
 import { learnTags } from './learn-tags';
 
 describe('learnTags', () => {

@@ -1,6 +1,6 @@
 import { tagVocabularyItem } from '../capture/tag-vocabulary-item';
-import { objectTitlesItem, popupDraftsItem, popupQueryCacheItem, structuresItem } from '../storage';
-import type { StorageItem } from '../storage-item';
+import { forgetSpaceDrafts, objectTitlesItem, popupQueryCacheItem, structuresItem } from '../storage';
+import { removeKey } from '../storage-item';
 
 /**
  * Forgets what this device keeps of a disconnected space's content: the tag names the suggestions
@@ -11,30 +11,10 @@ import type { StorageItem } from '../storage-item';
  */
 export async function forgetSpaceContent(spaceId: string): Promise<void> {
   await Promise.all([
-    withoutKey(tagVocabularyItem, spaceId),
-    withoutKey(structuresItem, spaceId),
-    withoutKey(objectTitlesItem, spaceId),
-    withoutSpaceDrafts(spaceId),
+    removeKey(tagVocabularyItem, spaceId),
+    removeKey(structuresItem, spaceId),
+    removeKey(objectTitlesItem, spaceId),
+    forgetSpaceDrafts(spaceId),
     popupQueryCacheItem.removeValue(),
   ]);
-}
-
-async function withoutKey<T>(item: StorageItem<Record<string, T>>, key: string): Promise<void> {
-  const all = await item.getValue();
-  if (!Object.hasOwn(all, key)) return;
-  const { [key]: _forgotten, ...rest } = all;
-  await item.setValue(rest);
-}
-
-/** The drafts are kept per tab, then per space. */
-async function withoutSpaceDrafts(spaceId: string): Promise<void> {
-  const byTab = await popupDraftsItem.getValue();
-  let changed = false;
-  const kept: typeof byTab = {};
-  for (const [tab, bySpace] of Object.entries(byTab)) {
-    const { [spaceId]: forgotten, ...others } = bySpace;
-    changed ||= forgotten !== undefined;
-    if (Object.keys(others).length > 0) kept[tab] = others;
-  }
-  if (changed) await popupDraftsItem.setValue(kept);
 }

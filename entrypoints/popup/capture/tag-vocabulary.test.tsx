@@ -1,13 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  missingFrom,
-  rememberTags,
-  tagVocabularyItem,
-  useTagVocabulary,
-  VOCABULARY_CAP,
-  withSeen,
-} from './tag-vocabulary';
+import { tagVocabularyItem } from '@/lib/capture/tag-vocabulary-item';
+import { missingFrom, rememberTags, useTagVocabulary, VOCABULARY_CAP, withSeen } from './tag-vocabulary';
 
 const tag = (n: number, title = `Tag ${n}`) => ({ id: `t${n}`, title });
 const tags = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => tag(from + i));

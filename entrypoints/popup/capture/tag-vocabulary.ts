@@ -10,8 +10,6 @@ import { useEffect, useState } from 'react';
 import type { SpaceTag } from '@/lib/capture/tag-names';
 import { tagVocabularyItem } from '@/lib/capture/tag-vocabulary-item';
 
-export { tagVocabularyItem };
-
 /** Tags kept per space: a few hundred kilobytes at most, read once per popup after its first paint. */
 export const VOCABULARY_CAP = 2_000;
 
